@@ -1,0 +1,5 @@
+public class SmokeTests
+{
+    [Fact]
+    public void Builds() => Assert.True(true);
+}

@@ -1,0 +1,155 @@
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Baselines;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// A B+tree-like mix of keys: <see cref="Count"/> pairs, about 70% of 9..16 bytes, 20% of 1..3 and the rest
+/// 17..256, half of them differing in one of their last 8 bytes (seeded). Reported per compare.
+/// </summary>
+public unsafe class CompareWorkloadBenchmarks
+{
+    private const int Count = 4096;
+    private const int Seed = 1729;
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct KeyPair
+    {
+        public byte* First;
+        public byte* Second;
+        public int Size;
+    }
+
+    private KeyPair* _pairs;
+    private byte* _firstKeys;
+    private byte* _secondKeys;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var random = new Random(Seed);
+        var sizes = new int[Count];
+        int total = 0;
+        for (int i = 0; i < Count; i++)
+        {
+            int bucket = random.Next(100);
+            sizes[i] = bucket < 70 ? random.Next(9, 17) : bucket < 90 ? random.Next(1, 4) : random.Next(17, 257);
+            total += sizes[i];
+        }
+
+        _pairs = (KeyPair*)NativeMemory.AlignedAlloc((nuint)(Count * sizeof(KeyPair)), 64);
+        _firstKeys = (byte*)NativeMemory.AlignedAlloc((nuint)total, 64);
+        _secondKeys = (byte*)NativeMemory.AlignedAlloc((nuint)total, 64);
+        random.NextBytes(new Span<byte>(_firstKeys, total));
+        new Span<byte>(_firstKeys, total).CopyTo(new Span<byte>(_secondKeys, total));
+
+        // Keys are packed back to back, as on a page, so their alignment varies.
+        int offset = 0;
+        for (int i = 0; i < Count; i++)
+        {
+            int size = sizes[i];
+            _pairs[i] = new KeyPair { First = _firstKeys + offset, Second = _secondKeys + offset, Size = size };
+            if (random.Next(2) == 0)
+            {
+                int position = size - 1 - random.Next(Math.Min(8, size));
+                _pairs[i].Second[position] = (byte)(_pairs[i].First[position] + 1 + random.Next(255));
+            }
+
+            offset += size;
+        }
+
+        CheckEveryImplementationAgrees();
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        NativeMemory.AlignedFree(_pairs);
+        NativeMemory.AlignedFree(_firstKeys);
+        NativeMemory.AlignedFree(_secondKeys);
+    }
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count)]
+    [Role(Role.Alternative)]
+    public int SequenceCompareTo()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += new ReadOnlySpan<byte>(pairs[i].First, pairs[i].Size).SequenceCompareTo(new ReadOnlySpan<byte>(pairs[i].Second, pairs[i].Size));
+        return sum;
+    }
+
+    [Benchmark(OperationsPerInvoke = Count)]
+    [Role(Role.Alternative)]
+    public int Memcmp()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += LibC.Memcmp(pairs[i].First, pairs[i].Second, (nuint)pairs[i].Size);
+        return sum;
+    }
+
+    [Benchmark(OperationsPerInvoke = Count)]
+    [Role(Role.Reference)]
+    public int ByteLoop()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += Baselines.ByteLoop.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
+        return sum;
+    }
+
+    [Benchmark(OperationsPerInvoke = Count)]
+    [Role(Role.Historical)]
+    public int UIntStride()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += UIntStrideCompare.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
+        return sum;
+    }
+
+    [Benchmark(OperationsPerInvoke = Count)]
+    [Role(Role.Sparrow)]
+    public int Compare()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += Memory.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
+        return sum;
+    }
+
+    [Benchmark(OperationsPerInvoke = Count)]
+    [Role(Role.Sparrow)]
+    public int CompareInline()
+    {
+        KeyPair* pairs = _pairs;
+        int sum = 0;
+        for (int i = 0; i < Count; i++)
+            sum += Memory.CompareInline(pairs[i].First, pairs[i].Second, pairs[i].Size);
+        return sum;
+    }
+
+    /// <summary>A benchmark of wrong answers is worthless: every implementation must order every pair alike.</summary>
+    private void CheckEveryImplementationAgrees()
+    {
+        for (int i = 0; i < Count; i++)
+        {
+            KeyPair pair = _pairs[i];
+            int expected = Baselines.ByteLoop.Compare(pair.First, pair.Second, pair.Size);
+            if (Memory.Compare(pair.First, pair.Second, pair.Size) != expected
+                || UIntStrideCompare.Compare(pair.First, pair.Second, pair.Size) != expected
+                || new ReadOnlySpan<byte>(pair.First, pair.Size).SequenceCompareTo(new ReadOnlySpan<byte>(pair.Second, pair.Size)) != expected
+                || Math.Sign(LibC.Memcmp(pair.First, pair.Second, (nuint)pair.Size)) != Math.Sign(expected))
+            {
+                throw new InvalidOperationException($"Implementations disagree on workload pair {i} ({pair.Size} bytes).");
+            }
+        }
+    }
+}

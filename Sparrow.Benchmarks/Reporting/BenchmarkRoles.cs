@@ -1,0 +1,23 @@
+using System.Reflection;
+using BenchmarkDotNet.Running;
+
+namespace Sparrow.Benchmarks.Reporting;
+
+internal static class BenchmarkRoles
+{
+    /// <summary>The <see cref="Role"/> a benchmark method declares; a method without one is a bug in the suite.</summary>
+    public static Role Of(BenchmarkCase benchmarkCase)
+    {
+        MethodInfo method = benchmarkCase.Descriptor.WorkloadMethod;
+        return method.GetCustomAttribute<RoleAttribute>()?.Role
+            ?? throw new InvalidOperationException($"{method.DeclaringType?.Name}.{method.Name} has no [Role]: every benchmark says what it stands for.");
+    }
+
+    /// <summary>"CompareBenchmarks" → "Compare": the primitive a benchmark class measures.</summary>
+    public static string PrimitiveName(Type benchmarkType)
+    {
+        const string suffix = "Benchmarks";
+        string name = benchmarkType.Name;
+        return name.EndsWith(suffix, StringComparison.Ordinal) ? name[..^suffix.Length] : name;
+    }
+}

@@ -1,0 +1,60 @@
+using System.Globalization;
+using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Baselines;
+using Sparrow.Formatting;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// DateTime → new string of the sortable form over <see cref="TimestampSamples"/>; each method returns the
+/// total length of the strings it made.
+/// </summary>
+public class DateTimeFormatBenchmarks
+{
+    private const int Operations = TimestampSamples.Count;
+
+    private DateTime[] _values = null!;
+
+    [GlobalSetup]
+    public void Setup() => _values = TimestampSamples.Values();
+
+    [Benchmark(OperationsPerInvoke = Operations)]
+    [Role(Role.Sparrow)]
+    public int SparrowFormat()
+    {
+        int total = 0;
+        foreach (DateTime value in _values)
+            total += DateTimeFormatter.Format(value).Length;
+        return total;
+    }
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
+    [Role(Role.Historical)]
+    public int BclCustomFormatToString()
+    {
+        int total = 0;
+        foreach (DateTime value in _values)
+            total += value.ToString(TimestampSamples.CustomFormat, CultureInfo.InvariantCulture).Length;
+        return total;
+    }
+
+    [Benchmark(OperationsPerInvoke = Operations)]
+    [Role(Role.Historical)]
+    public int HistoricalPreallocatedString()
+    {
+        int total = 0;
+        foreach (DateTime value in _values)
+            total += DateTimeHistoricalFormatter.Format(value).Length;
+        return total;
+    }
+
+    [Benchmark(OperationsPerInvoke = Operations)]
+    [Role(Role.Alternative)]
+    public int BclToStringO()
+    {
+        int total = 0;
+        foreach (DateTime value in _values)
+            total += value.ToString("O", CultureInfo.InvariantCulture).Length;
+        return total;
+    }
+}

@@ -1,0 +1,151 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Sparrow.Formatting;
+
+public readonly partial struct Etag
+{
+    /// <summary>Parses the 36-character form (hex digits in either case, '-' at 8, 13, 18 and 23).</summary>
+    /// <param name="s">The text to parse.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException">
+    /// <paramref name="s"/> is not an etag; the message gives the wrong length or the first offending position.
+    /// </exception>
+    public static Etag Parse(string s)
+    {
+        ArgumentNullException.ThrowIfNull(s);
+        return Parse(s.AsSpan());
+    }
+
+    /// <summary>Parses the 36-character form; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="s">The text to parse.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="s"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="s"/> is not an etag.</exception>
+    public static Etag Parse(string s, IFormatProvider? provider) => Parse(s);
+
+    /// <summary>Parses the 36-character form (hex digits in either case, '-' at 8, 13, 18 and 23).</summary>
+    /// <param name="s">The characters to parse.</param>
+    /// <exception cref="FormatException">
+    /// <paramref name="s"/> is not an etag; the message gives the wrong length or the first offending position.
+    /// </exception>
+    public static Etag Parse(ReadOnlySpan<char> s)
+    {
+        return s.Length == FormattedLength && TryParseCore(ref MemoryMarshal.GetReference(s), out Etag result)
+            ? result
+            : ThrowInvalidEtag(s);
+    }
+
+    /// <summary>Parses the 36-character form; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="s">The characters to parse.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <exception cref="FormatException"><paramref name="s"/> is not an etag.</exception>
+    public static Etag Parse(ReadOnlySpan<char> s, IFormatProvider? provider) => Parse(s);
+
+    /// <summary>Parses the 36-byte UTF-8 form (hex digits in either case, '-' at 8, 13, 18 and 23).</summary>
+    /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
+    /// <exception cref="FormatException">
+    /// <paramref name="utf8Text"/> is not an etag; the message gives the wrong length or the first offending byte offset.
+    /// </exception>
+    public static Etag Parse(ReadOnlySpan<byte> utf8Text)
+    {
+        return utf8Text.Length == FormattedLength && TryParseCore(ref MemoryMarshal.GetReference(utf8Text), out Etag result)
+            ? result
+            : ThrowInvalidEtag(utf8Text);
+    }
+
+    /// <summary>Parses the 36-byte UTF-8 form; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <exception cref="FormatException"><paramref name="utf8Text"/> is not an etag.</exception>
+    public static Etag Parse(ReadOnlySpan<byte> utf8Text, IFormatProvider? provider) => Parse(utf8Text);
+
+    /// <summary>Parses the 36-character form without throwing.</summary>
+    /// <param name="s">The text to parse; <see langword="null"/> gives false.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the text is not one.</param>
+    /// <returns>Whether <paramref name="s"/> is an etag.</returns>
+    public static bool TryParse([NotNullWhen(true)] string? s, out Etag result) => TryParse(s.AsSpan(), out result);
+
+    /// <summary>Parses the 36-character form without throwing; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="s">The text to parse; <see langword="null"/> gives false.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the text is not one.</param>
+    /// <returns>Whether <paramref name="s"/> is an etag.</returns>
+    public static bool TryParse([NotNullWhen(true)] string? s, IFormatProvider? provider, out Etag result) => TryParse(s.AsSpan(), out result);
+
+    /// <summary>Parses the 36-character form without throwing and without allocating.</summary>
+    /// <param name="s">The characters to parse.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the text is not one.</param>
+    /// <returns>Whether <paramref name="s"/> is an etag.</returns>
+    public static bool TryParse(ReadOnlySpan<char> s, out Etag result)
+    {
+        if (s.Length != FormattedLength)
+        {
+            result = default;
+            return false;
+        }
+
+        return TryParseCore(ref MemoryMarshal.GetReference(s), out result);
+    }
+
+    /// <summary>Parses the 36-character form without throwing; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="s">The characters to parse.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the text is not one.</param>
+    /// <returns>Whether <paramref name="s"/> is an etag.</returns>
+    public static bool TryParse(ReadOnlySpan<char> s, IFormatProvider? provider, out Etag result) => TryParse(s, out result);
+
+    /// <summary>Parses the 36-byte UTF-8 form without throwing and without allocating.</summary>
+    /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the bytes are not one.</param>
+    /// <returns>Whether <paramref name="utf8Text"/> is an etag.</returns>
+    public static bool TryParse(ReadOnlySpan<byte> utf8Text, out Etag result)
+    {
+        if (utf8Text.Length != FormattedLength)
+        {
+            result = default;
+            return false;
+        }
+
+        return TryParseCore(ref MemoryMarshal.GetReference(utf8Text), out result);
+    }
+
+    /// <summary>Parses the 36-byte UTF-8 form without throwing; <paramref name="provider"/> is ignored.</summary>
+    /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
+    /// <param name="provider">Ignored.</param>
+    /// <param name="result">The etag, or <see cref="Empty"/> when the bytes are not one.</param>
+    /// <returns>Whether <paramref name="utf8Text"/> is an etag.</returns>
+    public static bool TryParse(ReadOnlySpan<byte> utf8Text, IFormatProvider? provider, out Etag result) => TryParse(utf8Text, out result);
+
+    /// <summary>Parses exactly 36 elements at <paramref name="source"/> on the best path.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryParseCore<TChar>(ref TChar source, out Etag result)
+        where TChar : unmanaged
+    {
+        if (IsVectorized)
+            return TryParseVector(ref source, out result);
+        return ParseScalar(ref source, out result) == ParsedWithoutError;
+    }
+
+    /// <summary>
+    /// Reports why <paramref name="text"/> is not an etag. The fast paths only say "no"; the scalar
+    /// parser, which stops at the first offending position, supplies the position for the message.
+    /// </summary>
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static Etag ThrowInvalidEtag<TChar>(ReadOnlySpan<TChar> text)
+        where TChar : unmanaged
+    {
+        if (text.Length != FormattedLength)
+            throw new FormatException($"An etag is exactly {FormattedLength} characters long; the input has {text.Length}.");
+
+        int position = ParseScalar(ref MemoryMarshal.GetReference(text), out _);
+        uint character = ReadChar(ref MemoryMarshal.GetReference(text), position);
+        string found = character is > ' ' and < 0x7F ? $"'{(char)character}'"
+            : typeof(TChar) == typeof(byte) && character > 0x7F ? $"byte 0x{character:X2}"
+            : $"U+{character:X4}";
+        string expected = IsDashPosition(position) ? "'-'" : "a hex digit (0-9, A-F, a-f)";
+        throw new FormatException($"Invalid etag: {found} at position {position}; expected {expected}.");
+    }
+}

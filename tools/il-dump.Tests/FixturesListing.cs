@@ -1,0 +1,35 @@
+using IlDump.Fixtures;
+
+namespace IlDump.Tests;
+
+/// <summary>
+/// The fixtures assembly as ilspycmd lists it (run once per test run), with fixtures.rules pointed at the
+/// fixtures assembly this test project was built with.
+/// </summary>
+public sealed class FixturesListing
+{
+    public FixturesListing()
+    {
+        Root = RulesFile.FindRoot(null);
+        AssemblyPath = typeof(Dispatch).Assembly.Location;
+        string rulesPath = Path.Combine(Root, "tools", "il-dump.Fixtures", "fixtures.rules");
+        RulesFile parsed = RulesFile.Load(rulesPath);
+        Rules = new RulesFile { Path = parsed.Path, Root = Root, Projects = [AssemblyPath], Methods = parsed.Methods };
+        Inspector = new Inspector(Rules, Root, Root, TextWriter.Null);
+        Inspector.LoadAsync(build: false).GetAwaiter().GetResult();
+    }
+
+    public string Root { get; }
+
+    public string AssemblyPath { get; }
+
+    internal RulesFile Rules { get; }
+
+    internal Inspector Inspector { get; }
+
+    internal IlListing Listing => Inspector.Context.Listings.Single();
+
+    internal IlMethod Method(string key) => Assert.Single(Listing.FindMethods(key));
+
+    internal HotMethod Hot(string key) => Assert.Single(Rules.Methods, m => IlText.KeyForComparison(m.Key) == IlText.KeyForComparison(key));
+}

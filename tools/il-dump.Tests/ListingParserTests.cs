@@ -1,0 +1,92 @@
+namespace IlDump.Tests;
+
+/// <summary>Cutting methods out of real ilspycmd output: same names in different types, overloads, nesting, generics.</summary>
+public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture<FixturesListing>
+{
+    private const string Parsing = "IlDump.Fixtures.Parsing";
+
+    [Fact]
+    public void The_same_name_in_different_and_nested_types_is_three_methods()
+    {
+        // Each Pick(int32) adds a different constant: 1 in Alpha, 4 in Alpha.Inner, 5 in Beta.
+        Assert.Contains(fixtures.Method($"{Parsing}.Alpha::Pick(int32)").Instructions, i => i.OpCode == "ldc.i4.1");
+        Assert.Contains(fixtures.Method($"{Parsing}.Alpha/Inner::Pick(int32)").Instructions, i => i.OpCode == "ldc.i4.4");
+        Assert.Contains(fixtures.Method($"{Parsing}.Beta::Pick(int32)").Instructions, i => i.OpCode == "ldc.i4.5");
+    }
+
+    [Fact]
+    public void Overloads_are_told_apart_by_the_signature()
+    {
+        string[] keys =
+        [
+            $"{Parsing}.Alpha::Pick(int32)",
+            $"{Parsing}.Alpha::Pick(int64)",
+            $"{Parsing}.Alpha::Pick(uint8*, int32)",
+            $"{Parsing}.Alpha::Pick(System.ReadOnlySpan`1<char>, int32&)",
+            $"{Parsing}.Alpha::Pick<T>(!!T)",
+        ];
+        IlMethod[] methods = keys.Select(fixtures.Method).ToArray();
+        Assert.Equal(keys.Length, methods.Distinct().Count());
+        Assert.Contains(methods[1].Instructions, i => i.OpCode == "conv.i8");
+        Assert.Contains(methods[2].Instructions, i => i.OpCode == "ldind.u1");
+        Assert.Contains(methods[3].Instructions, i => i.Operand.Contains("ReadOnlySpan`1<char>::get_Length", StringComparison.Ordinal));
+        Assert.Equal(5, fixtures.Listing.Methods.Count(m => m.TypeName == $"{Parsing}.Alpha" && m.Name == "Pick"));
+    }
+
+    [Fact]
+    public void Generic_methods_and_generic_types_are_named_as_IL_spells_them()
+    {
+        IlMethod generic = fixtures.Method($"{Parsing}.Alpha::Pick<T>(!!T)");
+        Assert.Equal(["!!T"], generic.Parameters);
+        IlMethod member = fixtures.Method($"{Parsing}.Holder`1::Pick(!T, int32)");
+        Assert.Equal($"{Parsing}.Holder`1", member.TypeName);
+    }
+
+    [Fact]
+    public void Keys_match_without_regard_to_spacing_and_a_wrong_signature_matches_nothing()
+    {
+        Assert.Single(fixtures.Listing.FindMethods($"{Parsing}.Alpha::Pick(uint8*,int32)"));
+        Assert.Empty(fixtures.Listing.FindMethods($"{Parsing}.Alpha::Pick(uint8*, int64)"));
+        Assert.Empty(fixtures.Listing.FindMethods($"{Parsing}.Gamma::Pick(int32)"));
+    }
+
+    [Fact]
+    public void Bodies_are_cut_at_their_own_closing_brace()
+    {
+        IlMethod method = fixtures.Method("IlDump.Fixtures.Dispatch::WithSwitch(uint8*, uint8*, int32)");
+        Assert.StartsWith(".method public hidebysig static", method.Lines[0], StringComparison.Ordinal);
+        Assert.Equal("} // end of method Dispatch::WithSwitch", method.Lines[^1]);
+        Assert.Equal(0, method.Instructions[0].Offset);
+        Assert.Equal("ret", method.Instructions[^1].OpCode);
+        IlInstruction dispatch = Assert.Single(method.Instructions, i => i.OpCode == "switch");
+        Assert.Equal(17, dispatch.Targets().Count());
+    }
+
+    [Fact]
+    public void Inlining_flags_types_and_fields_come_from_the_metadata()
+    {
+        Assert.True(fixtures.Method("IlDump.Fixtures.Calls::Inlinable(int32)").AggressiveInlining);
+        Assert.False(fixtures.Method("IlDump.Fixtures.Calls::NeverInlined(int32)").AggressiveInlining);
+        Assert.False(fixtures.Listing.FindType("IlDump.Fixtures.Allocation/Reference")!.IsValueType);
+        IlType tables = fixtures.Listing.FindType("IlDump.Fixtures.Tables")!;
+        Assert.Contains(tables.Fields, f => f is { Name: "Squares", Type: "uint8[]", IsStatic: true, IsInitOnly: true });
+        Assert.Contains(tables.Fields, f => f is { Name: "s_mutable", IsInitOnly: false });
+    }
+
+    [Fact]
+    public void Member_references_are_read_from_operands()
+    {
+        IlMemberRef span = IlMemberRef.Parse("instance void valuetype [System.Runtime]System.ReadOnlySpan`1<uint8>::.ctor(void*, int32)")!;
+        Assert.Equal(("System.Runtime", "valuetype", "System.ReadOnlySpan`1", ".ctor"), (span.Scope, span.Keyword, span.TypeName, span.Name));
+        Assert.Equal(["void*", "int32"], span.Parameters!);
+
+        IlMemberRef read = IlMemberRef.Parse("!!0 [System.Runtime]System.Runtime.CompilerServices.Unsafe::ReadUnaligned<uint64>(void*)")!;
+        Assert.Equal(("ReadUnaligned", "<uint64>"), (read.Name, read.Instantiation));
+
+        IlMemberRef nested = IlMemberRef.Parse("instance void IlDump.Fixtures.Allocation/'<>c'::.ctor()")!;
+        Assert.Equal((null, "IlDump.Fixtures.Allocation/<>c"), (nested.Scope, nested.TypeName));
+
+        IlMemberRef field = IlMemberRef.Parse("uint8[] IlDump.Fixtures.Tables::s_mutable")!;
+        Assert.Equal(("uint8[]", "s_mutable", null), (field.ValueType, field.Name, field.Parameters));
+    }
+}

@@ -1,0 +1,120 @@
+using System.Text.RegularExpressions;
+
+namespace IlDump;
+
+/// <summary>The machine code the JIT printed for one method (DOTNET_JitDisasm), split into instruction lines.</summary>
+internal sealed partial class AsmListing(string text)
+{
+    public string Text { get; } = text;
+
+    public IReadOnlyList<string> Lines { get; } = text.ReplaceLineEndings("\n").Split('\n');
+
+    /// <summary>Call-like instructions: <c>call</c>, and jumps that leave the method (<c>tail.jmp [X:Y()]</c>, <c>jmp CORINFO_HELP_X</c>).</summary>
+    public IEnumerable<(string Line, string Target)> Calls() =>
+        Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
+                && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
+            .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
+
+    [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")]
+    private static partial Regex CallPattern();
+}
+
+/// <summary>
+/// The machine-code rules (x64). Calls to methods whose name starts with Throw are allowed everywhere (they are
+/// the out-of-line throw helpers); other calls need an <c>allow: call=</c> or <c>allow: helper=</c> in the rules file.
+/// Class-initialisation helpers are not allowed: the jit-child runs class constructors first, so they do not appear.
+/// </summary>
+internal static partial class AsmRules
+{
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined"];
+
+    /// <param name="rule">The rule.</param>
+    /// <param name="hot">The method's entry in the rules file.</param>
+    /// <param name="jitName">The method as the JIT names it: <c>Sparrow.Memory:Compare</c>.</param>
+    /// <param name="asm">The method's machine code.</param>
+    /// <param name="caller">For <c>inlined</c>: the machine code of a caller that does nothing but call the method.</param>
+    public static RuleResult Apply(RuleRef rule, HotMethod hot, string jitName, AsmListing asm, AsmListing? caller)
+    {
+        string key = hot.Key;
+        string name = rule.ToString();
+        switch (rule.Name)
+        {
+            case "jump-table":
+            {
+                List<string> jumps = asm.Lines.Where(l => IndirectJump().IsMatch(l)).Select(l => l.Trim()).ToList();
+                int entries = asm.Lines.Count(l => TableEntry().IsMatch(l));
+                return jumps.Count > 0 && entries > 0
+                    ? RuleResult.Pass(key, name, $"indirect jump through a {entries}-entry table")
+                    : RuleResult.Fail(key, name, "no indirect jump through a jump table (jmp reg + RWD dd entries)",
+                        asm.Lines.Where(l => ConditionalJump().IsMatch(l)).Select(l => l.Trim()).Prepend("compare-and-branch instead:"));
+            }
+
+            case "no-rngchk":
+            {
+                List<string> checks = asm.Lines.Where(l => l.Contains("CORINFO_HELP_RNGCHKFAIL", StringComparison.Ordinal)).Select(l => l.Trim()).ToList();
+                return checks.Count == 0
+                    ? RuleResult.Pass(key, name)
+                    : RuleResult.Fail(key, name, $"array/span bounds check: {checks.Count} call(s) to CORINFO_HELP_RNGCHKFAIL", checks);
+            }
+
+            case "no-calls":
+            {
+                List<string> calls = asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line).ToList();
+                return calls.Count == 0
+                    ? RuleResult.Pass(key, name)
+                    : RuleResult.Fail(key, name, $"{calls.Count} call(s) on the hot path", calls);
+            }
+
+            case "inlined":
+            {
+                if (caller is null)
+                    return RuleResult.Fail(key, name, "no machine code for the sample caller", []);
+                List<string> calls = caller.Calls().Where(c => c.Target.Contains(jitName + "(", StringComparison.Ordinal)).Select(c => c.Line).ToList();
+                return calls.Count == 0
+                    ? RuleResult.Pass(key, name, $"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key[(hot.Key.IndexOf("::", StringComparison.Ordinal) + 2)..hot.Key.IndexOf('(')])}")
+                    : RuleResult.Fail(key, name, "not inlined: the sample caller still calls it", calls);
+            }
+
+            default:
+                throw new CouldNotRunException($"no asm rule '{rule.Name}'");
+        }
+    }
+
+    /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
+    private static bool Allowed(HotMethod hot, string target)
+    {
+        if (target.StartsWith("CORINFO_HELP_", StringComparison.Ordinal))
+            return hot.Allowed("helper").Any(a => a.Matches(target));
+
+        if (ManagedMethod(target) is not { } method)
+            return false;
+        return method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal)
+            || hot.Allowed("call").Any(a => a.Matches(method));
+    }
+
+    /// <summary>
+    /// <c>[Sparrow.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Etag]</c> →
+    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations dropped); null for a register or memory operand.
+    /// </summary>
+    public static string? ManagedMethod(string target)
+    {
+        string text = target.StartsWith('[') ? target[1..] : target;
+        int open = text.IndexOf('(');
+        if (open < 0)
+            return null;
+        string method = Instantiation().Replace(text[..open], "");
+        return method.Contains(':') && !method.Contains(' ') ? method : null;
+    }
+
+    [GeneratedRegex(@"\[[^\[\]]*\]")]
+    private static partial Regex Instantiation();
+
+    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")]
+    private static partial Regex IndirectJump();
+
+    [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")]
+    private static partial Regex TableEntry();
+
+    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")]
+    private static partial Regex ConditionalJump();
+}

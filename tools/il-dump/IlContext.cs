@@ -1,0 +1,113 @@
+namespace IlDump;
+
+/// <summary>An instruction together with the method it belongs to (the hot method or an inlined callee).</summary>
+internal sealed record Located(IlMethod Owner, int Index)
+{
+    public IlInstruction Instruction => Owner.Instructions[Index];
+
+    public IlInstruction? At(int delta) =>
+        Index + delta >= 0 && Index + delta < Owner.Instructions.Count ? Owner.Instructions[Index + delta] : null;
+
+    /// <summary>The instruction line, marked with its method when it comes from an inlined callee of <paramref name="hot"/>.</summary>
+    public string Show(IlMethod hot, int delta = 0) =>
+        At(delta) is not { } instruction ? ""
+        : ReferenceEquals(Owner, hot) ? instruction.Line
+        : $"{instruction.Line}    // in {Owner.TypeName}::{Owner.Name} (inlined)";
+}
+
+/// <summary>
+/// What the IL rules know beyond one method: every listed assembly, to follow calls into methods the JIT
+/// inlines (marked aggressiveinlining) and to resolve types and fields from metadata.
+/// </summary>
+internal sealed class IlContext(IReadOnlyList<IlListing> listings)
+{
+    public IReadOnlyList<IlListing> Listings { get; } = listings;
+
+    /// <summary>The listed method a call operand names, when it is in one of the listings.</summary>
+    public IlMethod? ResolveCall(IlMethod caller, IlInstruction call)
+    {
+        if (call.OpCode is not ("call" or "callvirt") || IlMemberRef.Parse(call.Operand) is not { Parameters: { } parameters } target)
+            return null;
+        IEnumerable<IlListing> candidates = target.Scope is null ? [caller.Listing] : Listings.Where(l => l.AssemblyName == target.Scope);
+        string wanted = IlText.KeyForComparison(string.Join(",", parameters));
+        return candidates.SelectMany(l => l.Methods).FirstOrDefault(m =>
+            m.TypeName == target.TypeName && m.Name == target.Name && m.CallSignature == wanted);
+    }
+
+    /// <summary>
+    /// The method and, transitively, the listed aggressiveinlining methods it calls: the code the JIT compiles
+    /// as one body. Each instruction comes with its owner so a FAIL can say where it is.
+    /// </summary>
+    public List<Located> InlineClosure(IlMethod method) => Expand([.. method.Instructions.Select((_, i) => new Located(method, i))], method);
+
+    /// <summary>Instructions inside loops (the method's and its inlined callees'), with the bodies of inlined callees called there.</summary>
+    public List<Located> LoopInstructions(IlMethod method)
+    {
+        var inLoops = new List<Located>();
+        foreach (IlMethod owner in InlineClosure(method).Select(l => l.Owner).Distinct())
+        {
+            foreach ((int start, int end) in Loops(owner))
+            {
+                for (int i = 0; i < owner.Instructions.Count; i++)
+                {
+                    int offset = owner.Instructions[i].Offset;
+                    if (offset >= start && offset <= end)
+                        inLoops.Add(new Located(owner, i));
+                }
+            }
+        }
+
+        return Expand(inLoops.Distinct().ToList(), method);
+    }
+
+    /// <summary>
+    /// Loop extents from backward branches: a branch at offset E to a target S &lt;= E makes [S, E] a loop body
+    /// (Roslyn places the condition at the bottom and jumps back to the top).
+    /// </summary>
+    public static List<(int Start, int End)> Loops(IlMethod method) =>
+        method.Instructions
+            .SelectMany(i => i.OpCode == "switch" ? [] : i.Targets().Where(t => t <= i.Offset).Select(t => (t, i.Offset)))
+            .Distinct()
+            .ToList();
+
+    private List<Located> Expand(List<Located> start, IlMethod root)
+    {
+        var result = new List<Located>(start);
+        var expanded = new HashSet<IlMethod> { root };
+        for (int next = 0; next < result.Count; next++)
+        {
+            Located located = result[next];
+            if (ResolveCall(located.Owner, located.Instruction) is { AggressiveInlining: true } callee && expanded.Add(callee))
+                result.AddRange(callee.Instructions.Select((_, i) => new Located(callee, i)));
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// Whether the declaring type of a <c>newobj</c> is a value type (construction in place, not an allocation),
+    /// from the operand's keyword, the listings' metadata, or the runtime's own types; null when unresolved.
+    /// </summary>
+    public bool? IsValueType(IlMethod from, IlMemberRef type)
+    {
+        if (type.Keyword is { } keyword)
+            return keyword == "valuetype";
+
+        IEnumerable<IlListing> candidates = type.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == type.Scope);
+        if (candidates.Select(l => l.FindType(type.TypeName)).FirstOrDefault(t => t is not null) is { } listed)
+            return listed.IsValueType;
+
+        if (type.Scope is null)
+            return null;
+        Type? runtimeType = Type.GetType($"{type.TypeName.Replace('/', '+')}, {type.Scope}", throwOnError: false);
+        return runtimeType?.IsValueType;
+    }
+
+    /// <summary>The field a <c>ldsfld</c>/<c>stsfld</c> names, when it is declared in one of the listings.</summary>
+    public IlField? ResolveField(IlMethod from, IlMemberRef field)
+    {
+        IEnumerable<IlListing> candidates = field.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == field.Scope);
+        return candidates.Select(l => l.FindType(field.TypeName)).FirstOrDefault(t => t is not null)
+            ?.Fields.FirstOrDefault(f => f.Name == field.Name);
+    }
+}

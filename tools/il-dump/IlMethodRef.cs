@@ -1,0 +1,81 @@
+namespace IlDump;
+
+/// <summary>
+/// A member reference as an IL operand spells it: <c>instance void valuetype [System.Runtime]System.ReadOnlySpan`1&lt;uint8&gt;::.ctor(void*, int32)</c>
+/// or, for a field, <c>uint8[] Ns.Tables::Squares</c>.
+/// </summary>
+/// <param name="Scope">The assembly in brackets before the declaring type, or null when it is the listing's own.</param>
+/// <param name="Keyword">valuetype or class when the operand says which, else null.</param>
+/// <param name="TypeName">The declaring type without scope, keyword or instantiation (<c>System.ReadOnlySpan`1</c>).</param>
+/// <param name="Name">The member name (<c>.ctor</c>, <c>ReadUnaligned</c>).</param>
+/// <param name="Instantiation">A generic method's type arguments as written (<c>&lt;uint64&gt;</c>), or empty.</param>
+/// <param name="Parameters">Normalised parameter types, null for a field.</param>
+/// <param name="ValueType">For a field: its type, normalised; for a method: its return type.</param>
+internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string Name, string Instantiation,
+    IReadOnlyList<string>? Parameters, string ValueType)
+{
+    public static IlMemberRef? Parse(string operand)
+    {
+        int colons = IlText.IndexOfTopLevel(operand, "::");
+        if (colons < 0)
+            return null;
+
+        List<string> left = IlText.SplitTopLevel(operand[..colons]);
+        if (left.Count == 0)
+            return null;
+        string typeToken = left[^1];
+        string? keyword = left.Count > 1 && left[^2] is "valuetype" or "class" ? left[^2] : null;
+        int valueTypeEnd = left.Count - (keyword is null ? 1 : 2);
+        string valueType = IlText.NormalizeType(string.Join(' ', left.Take(valueTypeEnd).Where(t => t is not ("instance" or "explicit"))));
+
+        string? scope = null;
+        if (typeToken.StartsWith('['))
+        {
+            int close = typeToken.IndexOf(']');
+            scope = typeToken[1..close];
+            typeToken = typeToken[(close + 1)..];
+        }
+
+        string typeName = StripInstantiation(typeToken);
+        string right = operand[(colons + 2)..].Trim();
+        int open = right.IndexOf('(', right.StartsWith('\'') ? right.IndexOf('\'', 1) : 0);
+        if (open < 0)
+            return new IlMemberRef(scope, keyword, typeName, IlText.Unquote(right), "", null, valueType);
+
+        string nameAndInstantiation = right[..open].Trim();
+        string name = StripInstantiation(nameAndInstantiation);
+        string instantiation = nameAndInstantiation[NameLength(nameAndInstantiation)..];
+        string parameterList = right[(open + 1)..right.LastIndexOf(')')];
+        return new IlMemberRef(scope, keyword, typeName, name, instantiation, IlText.NormalizeParameterTypes(parameterList), valueType);
+    }
+
+    /// <summary>The length of a (possibly quoted, possibly nested) name before its generic instantiation.</summary>
+    private static int NameLength(string token)
+    {
+        char quote = '\0';
+        for (int i = 0; i < token.Length; i++)
+        {
+            char c = token[i];
+            if (quote != '\0')
+            {
+                if (c == quote)
+                    quote = '\0';
+            }
+            else if (c == '\'')
+            {
+                quote = c;
+            }
+            else if (c == '<' && i > 0)
+            {
+                return i;
+            }
+        }
+
+        return token.Length;
+    }
+
+    private static string StripInstantiation(string token) =>
+        string.Join('/', token[..NameLength(token)].Split('/').Select(IlText.Unquote));
+
+    public string Display => $"{TypeName}::{Name}{Instantiation}";
+}

@@ -1,0 +1,251 @@
+namespace IlDump;
+
+/// <summary>
+/// The IL rules. Each rule looks at the hot method together with the listed aggressiveinlining methods it
+/// calls (the body the JIT compiles), and reports the offending instructions under a FAIL.
+/// </summary>
+internal static class IlRules
+{
+    public static readonly IReadOnlyCollection<string> Names =
+    [
+        "switch", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables",
+        "load8-const-offsets", "no-postincrement", "no-conv-stride",
+    ];
+
+    public static RuleResult Apply(RuleRef rule, IlMethod method, HotMethod hot, IlContext context)
+    {
+        string key = hot.Key;
+        string name = rule.ToString();
+        List<Located> body = context.InlineClosure(method);
+        return rule.Name switch
+        {
+            "switch" => Switch(key, name, method, body, rule.Argument ?? 0),
+            "no-box" => Forbid(key, name, method, body.Where(l => l.Instruction.OpCode == "box"), "boxes a value"),
+            "no-newobj" => NoNewObj(key, name, method, hot, body, context),
+            "no-stringbuilder" => Forbid(key, name, method,
+                body.Where(l => l.Instruction.Operand.Contains("System.Text.StringBuilder", StringComparison.Ordinal)), "uses StringBuilder"),
+            "no-callvirt" => Forbid(key, name, method, body.Where(l => l.Instruction.OpCode == "callvirt"), "makes a virtual call"),
+            "const-tables" => ConstTables(key, name, method, body, context),
+            "load8-const-offsets" => Load8ConstOffsets(key, name, method, context),
+            "no-postincrement" => NoPostIncrement(key, name, method, context),
+            "no-conv-stride" => NoConvStride(key, name, method, context),
+            _ => throw new CouldNotRunException($"no IL rule '{rule.Name}'"),
+        };
+    }
+
+    private static RuleResult Forbid(string key, string rule, IlMethod method, IEnumerable<Located> offending, string what)
+    {
+        List<string> lines = offending.Select(l => l.Show(method)).ToList();
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule)
+            : RuleResult.Fail(key, rule, $"{what}: {lines.Count} instruction(s)", lines);
+    }
+
+    private static RuleResult Switch(string key, string rule, IlMethod method, List<Located> body, int minimum)
+    {
+        List<(Located Where, int Count)> switches = body
+            .Where(l => l.Instruction.OpCode == "switch")
+            .Select(l => (l, l.Instruction.Targets().Count()))
+            .ToList();
+        if (switches.Any(s => s.Count >= minimum))
+            return RuleResult.Pass(key, rule, $"switch with {switches.Max(s => s.Count)} targets");
+
+        string largest = switches.Count == 0 ? "no switch instruction" : $"largest switch has {switches.Max(s => s.Count)} targets";
+        IEnumerable<string> ladder = switches.Count > 0
+            ? switches.Select(s => s.Where.Show(method))
+            : body.Where(l => IsConditionalBranch(l.Instruction.OpCode)).Select(l => l.Show(method)).Prepend("conditional branches instead:");
+        return RuleResult.Fail(key, rule, $"{largest}; need an IL switch with >= {minimum} targets", ladder);
+    }
+
+    private static readonly HashSet<string> ConditionalBranches =
+    [
+        "beq", "bne.un", "bge", "bge.un", "bgt", "bgt.un", "ble", "ble.un", "blt", "blt.un",
+        "brtrue", "brfalse", "brinst", "brnull", "brzero",
+    ];
+
+    private static bool IsConditionalBranch(string opCode) =>
+        ConditionalBranches.Contains(opCode.EndsWith(".s", StringComparison.Ordinal) ? opCode[..^2] : opCode);
+
+    private static RuleResult NoNewObj(string key, string rule, IlMethod method, HotMethod hot, List<Located> body, IlContext context)
+    {
+        var lines = new List<string>();
+        foreach (Located l in body.Where(l => l.Instruction.OpCode == "newobj"))
+        {
+            if (IlMemberRef.Parse(l.Instruction.Operand) is not { } ctor)
+            {
+                lines.Add($"{l.Show(method)}    // unreadable operand");
+                continue;
+            }
+
+            if (hot.Allowed("newobj").Any(a => a.Matches(ctor.TypeName)))
+                continue;
+            switch (context.IsValueType(l.Owner, ctor))
+            {
+                case true:
+                    continue;
+                case false:
+                    lines.Add($"{l.Show(method)}    // allocates a {ctor.TypeName}");
+                    break;
+                case null:
+                    lines.Add($"{l.Show(method)}    // {ctor.TypeName}: type not found in metadata");
+                    break;
+            }
+        }
+
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule)
+            : RuleResult.Fail(key, rule, $"allocates: {lines.Count} newobj of a reference type", lines);
+    }
+
+    private const string RvaData = "<PrivateImplementationDetails>";
+
+    private static RuleResult ConstTables(string key, string rule, IlMethod method, List<Located> body, IlContext context)
+    {
+        var lines = new List<string>();
+        foreach (Located l in body)
+        {
+            IlInstruction i = l.Instruction;
+            string? problem = i.OpCode switch
+            {
+                "newarr" => "array built per call",
+                "stsfld" => "writes a static field",
+                "call" when i.Operand.Contains("RuntimeHelpers::InitializeArray", StringComparison.Ordinal) => "array filled per call",
+                "call" when i.Operand.Contains("RuntimeHelpers::CreateSpan", StringComparison.Ordinal) && !Preceded(l, 2, RvaData)
+                    => "span over data that is not constant (RVA)",
+                "newobj" when i.Operand.Contains("System.ReadOnlySpan`1", StringComparison.Ordinal)
+                    && i.Operand.Contains("::.ctor(void*, int32)", StringComparison.Ordinal) && !Preceded(l, 3, RvaData)
+                    => "span over memory that is not constant data (RVA)",
+                "ldsfld" => MutableTable(l, context),
+                _ => null,
+            };
+            if (problem is not null)
+                lines.Add($"{l.Show(method)}    // {problem}");
+        }
+
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule)
+            : RuleResult.Fail(key, rule, "tables must be static readonly or ReadOnlySpan over constant data", lines);
+    }
+
+    private static bool Preceded(Located l, int window, string operandText) =>
+        Enumerable.Range(1, window).Any(d => l.At(-d) is { } p && p.Operand.Contains(operandText, StringComparison.Ordinal));
+
+    private static string? MutableTable(Located l, IlContext context)
+    {
+        if (IlMemberRef.Parse(l.Instruction.Operand) is not { } field || !IsTableType(field.ValueType))
+            return null;
+        IlField? declared = context.ResolveField(l.Owner, field);
+        return declared is null ? "table field not found in metadata"
+            : declared.IsInitOnly ? null
+            : "table in a static field that is not readonly";
+    }
+
+    private static bool IsTableType(string type) =>
+        type.EndsWith(']') || type.StartsWith("System.ReadOnlySpan`1", StringComparison.Ordinal) || type.StartsWith("System.Span`1", StringComparison.Ordinal);
+
+    /// <summary>
+    /// Inside loops, every 8-byte load reads at a constant offset from a base variable (<c>ldloc p</c>, or
+    /// <c>ldloc p; ldc.i4 K; add</c>), and there is at least one such load.
+    /// </summary>
+    private static RuleResult Load8ConstOffsets(string key, string rule, IlMethod method, IlContext context)
+    {
+        List<Located> loop = context.LoopInstructions(method);
+        if (loop.Count == 0)
+            return RuleResult.Fail(key, rule, "no loop (no backward branch) in the method or its inlined callees", []);
+
+        List<Located> loads = loop.Where(l => IsLoad8(l, context, 0)).ToList();
+        if (loads.Count == 0)
+            return RuleResult.Fail(key, rule, "no 8-byte load inside a loop", loop.Select(l => l.Show(method)).Prepend("loop body:"));
+
+        var lines = new List<string>();
+        foreach (Located load in loads.Where(l => AddressLength(l) == 0))
+        {
+            lines.AddRange(Enumerable.Range(-4, 4).Select(d => load.Show(method, d)).Where(s => s.Length > 0));
+            lines.Add($"{load.Show(method)}    <-- address is not a base plus a constant");
+        }
+
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule, $"{loads.Count} 8-byte load(s) in loops, all at constant offsets")
+            : RuleResult.Fail(key, rule, "8-byte load at a computed address inside a loop", lines);
+    }
+
+    /// <summary>ldind.i8, Unsafe.ReadUnaligned/Read&lt;uint64&gt;, or a call to a listed inlined one-argument wrapper around one.</summary>
+    private static bool IsLoad8(Located l, IlContext context, int depth)
+    {
+        IlInstruction i = l.Instruction;
+        if (i.OpCode is "ldind.i8" or "ldind.u8")
+            return true;
+        if (i.OpCode != "call")
+            return false;
+        if (i.Operand.Contains("System.Runtime.CompilerServices.Unsafe::Read", StringComparison.Ordinal))
+            return i.Operand.Contains("<uint64>", StringComparison.Ordinal) || i.Operand.Contains("<int64>", StringComparison.Ordinal);
+        return depth < 4
+            && context.ResolveCall(l.Owner, i) is { AggressiveInlining: true, Parameters.Count: 1 } wrapper
+            && wrapper.Instructions.Select((_, n) => new Located(wrapper, n))
+                .Any(w => IsLoad8(w, context, depth + 1) && w.At(-1)?.OpCode is "ldarg.0" && AddressLength(w) == 1);
+    }
+
+    /// <summary>
+    /// How many instructions before <paramref name="load"/> compute its address as a base variable plus a
+    /// constant (1: <c>ldloc p</c>; 3 or 4: <c>ldloc p; ldc.i4 K; [conv.i;] add</c> or <c>Unsafe.Add</c>), or 0 when not.
+    /// </summary>
+    private static int AddressLength(Located load)
+    {
+        if (IsVariable(load.At(-1)))
+            return 1;
+        if (load.At(-1)?.OpCode is "add" && IsConstant(load.At(-2)) && IsVariable(load.At(-3)))
+            return 3;
+        if (load.At(-1)?.OpCode is "add" && IsConv(load.At(-2)) && IsConstant(load.At(-3)) && IsVariable(load.At(-4)))
+            return 4;
+        if (load.At(-1) is { OpCode: "call" } add && (add.Operand.Contains("Unsafe::Add", StringComparison.Ordinal) || add.Operand.Contains("Unsafe::AddByteOffset", StringComparison.Ordinal))
+            && IsConstant(load.At(-2)) && IsVariable(load.At(-3)))
+            return 3;
+        return 0;
+    }
+
+    private static bool IsVariable(IlInstruction? i) =>
+        i is not null && (i.OpCode.StartsWith("ldloc", StringComparison.Ordinal) || i.OpCode.StartsWith("ldarg", StringComparison.Ordinal))
+        && !i.OpCode.StartsWith("ldloca", StringComparison.Ordinal) && !i.OpCode.StartsWith("ldarga", StringComparison.Ordinal);
+
+    private static bool IsConstant(IlInstruction? i) =>
+        i is not null && (i.OpCode.StartsWith("ldc.i", StringComparison.Ordinal) || i.OpCode == "sizeof");
+
+    private static bool IsConv(IlInstruction? i) => i?.OpCode is "conv.i" or "conv.u" or "conv.i8" or "conv.u8";
+
+    /// <summary>Inside loops: no <c>dup; ...; add; stloc</c> (the C idiom <c>*p++</c>: the base is stored back before the load).</summary>
+    private static RuleResult NoPostIncrement(string key, string rule, IlMethod method, IlContext context)
+    {
+        var lines = new List<string>();
+        foreach (Located dup in context.LoopInstructions(method).Where(l => l.Instruction.OpCode == "dup"))
+        {
+            int add = Enumerable.Range(1, 3).FirstOrDefault(d => dup.At(d)?.OpCode is "add" or "sub");
+            if (add > 0 && dup.At(add + 1) is { } store && (store.OpCode.StartsWith("stloc", StringComparison.Ordinal) || store.OpCode.StartsWith("starg", StringComparison.Ordinal)))
+            {
+                lines.AddRange(Enumerable.Range(-1, add + 4).Select(d => dup.Show(method, d)).Where(s => s.Length > 0));
+                lines.Add("");
+            }
+        }
+
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule)
+            : RuleResult.Fail(key, rule, "pointer post-increment (dup, add, store back) inside a loop", lines.SkipLast(1));
+    }
+
+    /// <summary>Inside loops: no pointer advanced by a converted variable (<c>ldloc stride; conv.i; [ldc K; mul;] add</c>).</summary>
+    private static RuleResult NoConvStride(string key, string rule, IlMethod method, IlContext context)
+    {
+        var lines = new List<string>();
+        foreach (Located conv in context.LoopInstructions(method).Where(l => IsConv(l.Instruction) && IsVariable(l.At(-1))))
+        {
+            int end = conv.At(1)?.OpCode is "add" or "sub" ? 1
+                : IsConstant(conv.At(1)) && conv.At(2)?.OpCode == "mul" && conv.At(3)?.OpCode is "add" or "sub" ? 3
+                : 0;
+            if (end > 0)
+                lines.AddRange(Enumerable.Range(-1, end + 2).Select(d => conv.Show(method, d)));
+        }
+
+        return lines.Count == 0
+            ? RuleResult.Pass(key, rule)
+            : RuleResult.Fail(key, rule, "stride is a converted variable, not a constant", lines);
+    }
+}

@@ -118,10 +118,17 @@ public static partial class DateTimeFormatter
 
     /// <summary>Packs two vectors of UTF-16 code units into bytes, clamping every unit above 0xFF to a non-ASCII byte.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> NarrowSaturated(Vector128<ushort> lower, Vector128<ushort> upper)
+    internal static Vector128<byte> NarrowSaturated(Vector128<ushort> lower, Vector128<ushort> upper)
     {
         if (Sse2.IsSupported)
             return Sse2.PackUnsignedSaturate(lower.AsInt16(), upper.AsInt16());
+        return NarrowSaturatedPortable(lower, upper);
+    }
+
+    /// <summary>The non-x86 path of <see cref="NarrowSaturated"/>: every unit above 0xFF becomes 0xFF. Tested on x86 too.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Vector128<byte> NarrowSaturatedPortable(Vector128<ushort> lower, Vector128<ushort> upper)
+    {
         Vector128<ushort> byteMax = Vector128.Create((ushort)byte.MaxValue);
         return Vector128.Narrow(Vector128.Min(lower, byteMax), Vector128.Min(upper, byteMax));
     }

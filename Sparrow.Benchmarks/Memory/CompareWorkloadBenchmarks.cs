@@ -1,6 +1,5 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
-using Sparrow.Benchmarks.Baselines;
 
 namespace Sparrow.Benchmarks;
 
@@ -70,83 +69,45 @@ public unsafe class CompareWorkloadBenchmarks
         NativeMemory.AlignedFree(_secondKeys);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count)]
-    [Role(Role.Alternative)]
-    public int SequenceCompareTo()
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
+
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    public int Memcmp() => SumOfCompares<MemcmpComparer>();
+
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference)]
+    public int ByteLoop() => SumOfCompares<ByteLoopComparer>();
+
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
+    public int UIntStride() => SumOfCompares<UIntStrideComparer>();
+
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    public int Compare() => SumOfCompares<SparrowComparer>();
+
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
+
+    /// <summary>Sum of the results over every pair, so no call is dead code.</summary>
+    private int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer
     {
         KeyPair* pairs = _pairs;
         int sum = 0;
         for (int i = 0; i < Count; i++)
-            sum += new ReadOnlySpan<byte>(pairs[i].First, pairs[i].Size).SequenceCompareTo(new ReadOnlySpan<byte>(pairs[i].Second, pairs[i].Size));
+            sum += TComparer.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
         return sum;
     }
 
-    [Benchmark(OperationsPerInvoke = Count)]
-    [Role(Role.Alternative)]
-    public int Memcmp()
-    {
-        KeyPair* pairs = _pairs;
-        int sum = 0;
-        for (int i = 0; i < Count; i++)
-            sum += LibC.Memcmp(pairs[i].First, pairs[i].Second, (nuint)pairs[i].Size);
-        return sum;
-    }
-
-    [Benchmark(OperationsPerInvoke = Count)]
-    [Role(Role.Reference)]
-    public int ByteLoop()
-    {
-        KeyPair* pairs = _pairs;
-        int sum = 0;
-        for (int i = 0; i < Count; i++)
-            sum += Baselines.ByteLoop.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
-        return sum;
-    }
-
-    [Benchmark(OperationsPerInvoke = Count)]
-    [Role(Role.Historical)]
-    public int UIntStride()
-    {
-        KeyPair* pairs = _pairs;
-        int sum = 0;
-        for (int i = 0; i < Count; i++)
-            sum += UIntStrideCompare.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
-        return sum;
-    }
-
-    [Benchmark(OperationsPerInvoke = Count)]
-    [Role(Role.Sparrow)]
-    public int Compare()
-    {
-        KeyPair* pairs = _pairs;
-        int sum = 0;
-        for (int i = 0; i < Count; i++)
-            sum += Memory.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
-        return sum;
-    }
-
-    [Benchmark(OperationsPerInvoke = Count)]
-    [Role(Role.Sparrow)]
-    public int CompareInline()
-    {
-        KeyPair* pairs = _pairs;
-        int sum = 0;
-        for (int i = 0; i < Count; i++)
-            sum += Memory.CompareInline(pairs[i].First, pairs[i].Second, pairs[i].Size);
-        return sum;
-    }
-
-    /// <summary>A benchmark of wrong answers is worthless: every implementation must order every pair alike.</summary>
     private void CheckEveryImplementationAgrees()
     {
         for (int i = 0; i < Count; i++)
         {
             KeyPair pair = _pairs[i];
-            int expected = Baselines.ByteLoop.Compare(pair.First, pair.Second, pair.Size);
-            if (Memory.Compare(pair.First, pair.Second, pair.Size) != expected
-                || UIntStrideCompare.Compare(pair.First, pair.Second, pair.Size) != expected
-                || new ReadOnlySpan<byte>(pair.First, pair.Size).SequenceCompareTo(new ReadOnlySpan<byte>(pair.Second, pair.Size)) != expected
-                || Math.Sign(LibC.Memcmp(pair.First, pair.Second, (nuint)pair.Size)) != Math.Sign(expected))
+            int expected = ByteLoopComparer.Compare(pair.First, pair.Second, pair.Size);
+            if (SparrowComparer.Compare(pair.First, pair.Second, pair.Size) != expected
+                || SparrowInlineComparer.Compare(pair.First, pair.Second, pair.Size) != expected
+                || UIntStrideComparer.Compare(pair.First, pair.Second, pair.Size) != expected
+                || SpanComparer.Compare(pair.First, pair.Second, pair.Size) != expected
+                || Math.Sign(MemcmpComparer.Compare(pair.First, pair.Second, pair.Size)) != Math.Sign(expected))
             {
                 throw new InvalidOperationException($"Implementations disagree on workload pair {i} ({pair.Size} bytes).");
             }

@@ -55,7 +55,7 @@ if (failures.Count > 0)
 }
 
 if (publish)
-    Publisher.Publish(summaries, verdict, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args));
+    Publisher.Publish(summaries, verdict, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
 return 0;
 
 static IEnumerable<string> Failures(Summary summary)
@@ -69,3 +69,6 @@ static IEnumerable<string> Failures(Summary summary)
             yield return $"{benchmarkCase.DisplayInfo}: failed (see its log above)";
     }
 }
+
+// The command as a user would retype it: a glob such as '*' quoted so the shell passes it through.
+static string ShellQuoted(string arg) => arg.IndexOfAny(['*', '?', '[', ' ', '\'', '"', '$']) >= 0 ? $"'{arg}'" : arg;

@@ -45,7 +45,7 @@ public unsafe class KeySearchBenchmarks
 
     // PERF: the comparer is a struct type argument, so the JIT compiles one copy of the search per
     // comparer with the compare call resolved (and, for CompareInline, inlined): the loop is identical
-    // for all four and the only difference measured is the comparer.
+    // for all five and the only difference measured is the comparer.
     private long LookUpAll<TComparer>() where TComparer : struct, IKeyComparer
     {
         long slotSum = 0;

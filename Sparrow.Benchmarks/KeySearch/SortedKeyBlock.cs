@@ -15,8 +15,6 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
     private readonly byte* _sortedBytes;
     private readonly byte* _probeBytes;
 
-    public int Count { get; }
-
     /// <summary>Start of sorted key <c>i</c> is <c>SortedBase + SortedOffsets[i]</c>, its length <c>SortedLengths[i]</c>.</summary>
     public byte* SortedBase => _sortedBytes;
     public int[] SortedOffsets { get; }
@@ -30,7 +28,6 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
 
     public SortedKeyBlock(int count, int seed)
     {
-        Count = count;
         byte[][] insertionOrder = GenerateDistinctKeys(count, new Random(seed));
 
         int[] order = Enumerable.Range(0, count).ToArray();

@@ -9,9 +9,13 @@ internal static class BenchmarkRoles
     public static Role Of(BenchmarkCase benchmarkCase)
     {
         MethodInfo method = benchmarkCase.Descriptor.WorkloadMethod;
-        return method.GetCustomAttribute<RoleAttribute>()?.Role
+        return TryOf(benchmarkCase)
             ?? throw new InvalidOperationException($"{method.DeclaringType?.Name}.{method.Name} has no [Role]: every benchmark says what it stands for.");
     }
+
+    /// <summary>The declared <see cref="Role"/>, or null where [Role] is missing (which <see cref="RoleValidator"/> reports).</summary>
+    public static Role? TryOf(BenchmarkCase benchmarkCase)
+        => benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<RoleAttribute>()?.Role;
 
     /// <summary>"CompareBenchmarks" → "Compare": the primitive a benchmark class measures.</summary>
     public static string PrimitiveName(Type benchmarkType)

@@ -31,7 +31,8 @@ internal static class HeadlineSuite
 
     private static bool IsHeadline(BenchmarkCase benchmarkCase)
     {
-        if (BenchmarkRoles.Of(benchmarkCase) == Role.Reference)
+        // A benchmark without [Role] stays in, so that the RoleValidator fails the run naming it.
+        if (BenchmarkRoles.TryOf(benchmarkCase) == Role.Reference)
             return false;
         object? size = benchmarkCase.Parameters["Size"];
         return size is not int s || Sizes.Contains(s);

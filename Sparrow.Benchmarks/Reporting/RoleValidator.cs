@@ -1,4 +1,3 @@
-using System.Reflection;
 using BenchmarkDotNet.Validators;
 
 namespace Sparrow.Benchmarks.Reporting;
@@ -12,7 +11,7 @@ internal sealed class RoleValidator : IValidator
 
     public IEnumerable<ValidationError> Validate(ValidationParameters validationParameters) =>
         from benchmarkCase in validationParameters.Benchmarks
+        where BenchmarkRoles.TryOf(benchmarkCase) is null
         let method = benchmarkCase.Descriptor.WorkloadMethod
-        where method.GetCustomAttribute<RoleAttribute>() is null
         select new ValidationError(true, $"{method.DeclaringType?.Name}.{method.Name} has no [Role(...)] attribute.", benchmarkCase);
 }

@@ -90,8 +90,7 @@ internal sealed class SvgChartExporter : ExporterBase
                     svg.Append(Invariant($"<text x=\"{x + 3:0.#}\" y=\"{labelY:0.#}\" font-size=\"9\" fill=\"{(inside ? "white" : "#333")}\" text-anchor=\"{(inside ? "end" : "start")}\" transform=\"rotate(-90 {x + 3:0.#} {labelY:0.#})\">{FormatTime(ns)}</text>\n"));
                 }
             }
-            string label = groups[g].Length == 0 ? "" : groups[g];
-            svg.Append(Invariant($"<text x=\"{groupLeft + methods.Count * BarWidth / 2.0:0.#}\" y=\"{Top + PlotHeight + 16}\" text-anchor=\"middle\">{Escape(label)}</text>\n"));
+            svg.Append(Invariant($"<text x=\"{groupLeft + methods.Count * BarWidth / 2.0:0.#}\" y=\"{Top + PlotHeight + 16}\" text-anchor=\"middle\">{Escape(groups[g])}</text>\n"));
         }
 
         for (int m = 0; m < methods.Count; m++)

@@ -15,13 +15,11 @@ public sealed unsafe class CompareTests
 
     public static TheoryData<string> PathNames => new(Paths.Compare.Select(p => p.Name));
 
-    private static ComparePath Path(string name) => Paths.Compare.Single(p => p.Name == name);
-
     [Theory]
     [MemberData(nameof(PathNames))]
     public void SingleDifference_AtEveryPositionOfEverySize_MatchesReference(string name)
     {
-        ComparePath path = Path(name);
+        ComparePath path = Paths.CompareNamed(name);
         using var a = new NativeBuffer(MaxExhaustiveSize);
         using var b = new NativeBuffer(MaxExhaustiveSize);
         new Random(1).NextBytes(a.AsSpan());
@@ -50,7 +48,7 @@ public sealed unsafe class CompareTests
     [MemberData(nameof(PathNames))]
     public void EqualInputs_AndTheSamePointer_ReturnZero(string name)
     {
-        ComparePath path = Path(name);
+        ComparePath path = Paths.CompareNamed(name);
         using var a = new NativeBuffer(MaxExhaustiveSize);
         using var b = new NativeBuffer(MaxExhaustiveSize);
         new Random(2).NextBytes(a.AsSpan());
@@ -67,29 +65,25 @@ public sealed unsafe class CompareTests
     [MemberData(nameof(PathNames))]
     public void EveryAlignmentOfEachPointer_MatchesReference(string name)
     {
-        ComparePath path = Path(name);
-        int[] sizes = [.. Enumerable.Range(0, 80), 95, 96, 97, 127, 128, 129, 200, 255, 256, 257];
-        const int Slack = 16;
-        using var a = new NativeBuffer(257 + Slack);
-        using var b = new NativeBuffer(257 + Slack);
+        ComparePath path = Paths.CompareNamed(name);
+        using var a = new NativeBuffer(TestSizes.AlignmentBufferSize);
+        using var b = new NativeBuffer(TestSizes.AlignmentBufferSize);
         new Random(3).NextBytes(a.AsSpan());
 
-        for (int offset1 = 0; offset1 < Slack; offset1++)
+        for (int offset1 = 0; offset1 < TestSizes.Slack; offset1++)
         {
-            for (int offset2 = 0; offset2 < Slack; offset2++)
+            for (int offset2 = 0; offset2 < TestSizes.Slack; offset2++)
             {
                 byte* p1 = a.Pointer + offset1;
                 byte* p2 = b.Pointer + offset2;
-                foreach (int size in sizes)
+                foreach (int size in TestSizes.AlignmentSizes)
                 {
                     if (size < path.MinSize)
                         continue;
                     new ReadOnlySpan<byte>(p1, size).CopyTo(new Span<byte>(p2, size));
                     Check.Equal(0, path.Function(p1, p2, size), path.Name, size, -1, offset1, offset2);
-                    foreach (int position in (int[])[0, size / 2, size - 1])
+                    foreach (int position in TestSizes.SampledPositions(size))
                     {
-                        if ((uint)position >= (uint)size)
-                            continue;
                         byte original = p2[position];
                         p2[position] = (byte)~original;
                         Check.Equal(Reference.Compare(p1, p2, size), path.Function(p1, p2, size), path.Name, size, position, offset1, offset2);
@@ -104,17 +98,17 @@ public sealed unsafe class CompareTests
     [MemberData(nameof(PathNames))]
     public void SeededRandomSizesUpToOneMebibyte_MatchReference(string name)
     {
-        ComparePath path = Path(name);
-        const int MaxSize = 1 << 20;
-        using var a = new NativeBuffer(MaxSize);
-        using var b = new NativeBuffer(MaxSize);
+        ComparePath path = Paths.CompareNamed(name);
+        using var a = new NativeBuffer(TestSizes.MaxRandomSize);
+        using var b = new NativeBuffer(TestSizes.MaxRandomSize);
         var random = new Random(4);
         random.NextBytes(a.AsSpan());
 
         for (int i = 0; i < 48; i++)
         {
-            // Half the sizes anywhere up to 1 MiB, half below 4 KiB where the paths change.
-            int size = Math.Max(path.MinSize, i % 2 == 0 ? random.Next(MaxSize + 1) : random.Next(4096));
+            // Half the sizes anywhere up to 1 MiB, half below 4 KiB, so short inputs and tails come up often;
+            // the paths themselves switch at 16, 32 and 64 bytes.
+            int size = TestSizes.RandomSize(random, i, path.MinSize);
             a.AsSpan()[..size].CopyTo(b.AsSpan());
             Check.Equal(0, path.Function(a.Pointer, b.Pointer, size), path.Name, size);
             if (size == 0)
@@ -137,7 +131,7 @@ public sealed unsafe class CompareTests
     [MemberData(nameof(PathNames))]
     public void HighBitDifference_HasTheSignOfTheFirstDifferingByte(string name)
     {
-        ComparePath path = Path(name);
+        ComparePath path = Paths.CompareNamed(name);
         const int MaxSize = 130;
         using var a = new NativeBuffer(MaxSize);
         using var b = new NativeBuffer(MaxSize);
@@ -172,7 +166,7 @@ public sealed unsafe class CompareTests
     [MemberData(nameof(PathNames))]
     public void EveryPathAndSize_ReturnsTheExactByteDifference_NotJustTheSign(string name)
     {
-        ComparePath path = Path(name);
+        ComparePath path = Paths.CompareNamed(name);
         const int MaxSize = 100;
         using var a = new NativeBuffer(MaxSize);
         using var b = new NativeBuffer(MaxSize);

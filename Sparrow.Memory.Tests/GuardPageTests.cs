@@ -43,7 +43,7 @@ public sealed unsafe class GuardPageTests : IDisposable
     [MemberData(nameof(ComparePathNames))]
     public void ComparePaths_StayInsideTheBuffers(string name)
     {
-        ComparePath path = Paths.Compare.Single(p => p.Name == name);
+        ComparePath path = Paths.CompareNamed(name);
         for (int size = path.MinSize; size <= MaxSize; size++)
         {
             foreach ((nint p1, nint p2, string placement) in Placements(size, size))
@@ -66,7 +66,7 @@ public sealed unsafe class GuardPageTests : IDisposable
     [MemberData(nameof(EqualPathNames))]
     public void EqualPaths_StayInsideTheBuffers(string name)
     {
-        EqualPath path = Paths.Equal.Single(p => p.Name == name);
+        EqualPath path = Paths.EqualNamed(name);
         for (int size = path.MinSize; size <= MaxSize; size++)
         {
             foreach ((nint p1, nint p2, string placement) in Placements(size, size))

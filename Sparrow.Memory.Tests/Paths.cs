@@ -6,16 +6,10 @@ internal unsafe delegate bool EqualFunction(byte* p1, byte* p2, int size);
 
 /// <summary>A way into Compare: a public overload, or an internal path called directly.</summary>
 /// <param name="MinSize">The smallest size the path accepts (the internal paths take only long inputs).</param>
-internal sealed record ComparePath(string Name, int MinSize, CompareFunction Function)
-{
-    public override string ToString() => Name;
-}
+internal sealed record ComparePath(string Name, int MinSize, CompareFunction Function);
 
 /// <summary>A way into SequenceEqual: a public overload, or an internal path called directly.</summary>
-internal sealed record EqualPath(string Name, int MinSize, EqualFunction Function)
-{
-    public override string ToString() => Name;
-}
+internal sealed record EqualPath(string Name, int MinSize, EqualFunction Function);
 
 /// <summary>
 /// Every public entry point and every internal code path. The word and vector paths are called directly,
@@ -42,4 +36,10 @@ internal static unsafe class Paths
         new("WordStrides.Equal", WordStrides.Block, (p1, p2, size) => WordStrides.Equal(p1, p2, (nuint)size)),
         new("VectorStrides.Equal", VectorStrides.MinSize, (p1, p2, size) => VectorStrides.Equal(p1, p2, (nuint)size)),
     ];
+
+    /// <summary>The Compare path with the given <see cref="ComparePath.Name"/> (theory data passes names).</summary>
+    public static ComparePath CompareNamed(string name) => Compare.Single(p => p.Name == name);
+
+    /// <summary>The SequenceEqual path with the given <see cref="EqualPath.Name"/> (theory data passes names).</summary>
+    public static EqualPath EqualNamed(string name) => Equal.Single(p => p.Name == name);
 }

@@ -19,6 +19,4 @@ internal static unsafe class Reference
         int result = Compare(p1, p2, Math.Min(size1, size2));
         return result != 0 ? result : size1 - size2;
     }
-
-    public static bool Equal(byte* p1, byte* p2, int size) => Compare(p1, p2, size) == 0;
 }

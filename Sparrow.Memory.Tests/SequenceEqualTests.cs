@@ -6,13 +6,11 @@ public sealed unsafe class SequenceEqualTests
 
     public static TheoryData<string> PathNames => new(Paths.Equal.Select(p => p.Name));
 
-    private static EqualPath Path(string name) => Paths.Equal.Single(p => p.Name == name);
-
     [Theory]
     [MemberData(nameof(PathNames))]
     public void SingleDifference_AtEveryPositionOfEverySize_IsFound(string name)
     {
-        EqualPath path = Path(name);
+        EqualPath path = Paths.EqualNamed(name);
         using var a = new NativeBuffer(MaxExhaustiveSize);
         using var b = new NativeBuffer(MaxExhaustiveSize);
         new Random(11).NextBytes(a.AsSpan());
@@ -40,29 +38,25 @@ public sealed unsafe class SequenceEqualTests
     [MemberData(nameof(PathNames))]
     public void EveryAlignmentOfEachPointer_MatchesReference(string name)
     {
-        EqualPath path = Path(name);
-        int[] sizes = [.. Enumerable.Range(0, 80), 95, 96, 97, 127, 128, 129, 200, 255, 256, 257];
-        const int Slack = 16;
-        using var a = new NativeBuffer(257 + Slack);
-        using var b = new NativeBuffer(257 + Slack);
+        EqualPath path = Paths.EqualNamed(name);
+        using var a = new NativeBuffer(TestSizes.AlignmentBufferSize);
+        using var b = new NativeBuffer(TestSizes.AlignmentBufferSize);
         new Random(12).NextBytes(a.AsSpan());
 
-        for (int offset1 = 0; offset1 < Slack; offset1++)
+        for (int offset1 = 0; offset1 < TestSizes.Slack; offset1++)
         {
-            for (int offset2 = 0; offset2 < Slack; offset2++)
+            for (int offset2 = 0; offset2 < TestSizes.Slack; offset2++)
             {
                 byte* p1 = a.Pointer + offset1;
                 byte* p2 = b.Pointer + offset2;
-                foreach (int size in sizes)
+                foreach (int size in TestSizes.AlignmentSizes)
                 {
                     if (size < path.MinSize)
                         continue;
                     new ReadOnlySpan<byte>(p1, size).CopyTo(new Span<byte>(p2, size));
                     Check.Equal(true, path.Function(p1, p2, size), path.Name, size, -1, offset1, offset2);
-                    foreach (int position in (int[])[0, size / 2, size - 1])
+                    foreach (int position in TestSizes.SampledPositions(size))
                     {
-                        if ((uint)position >= (uint)size)
-                            continue;
                         p2[position] ^= 0x80;
                         Check.Equal(false, path.Function(p1, p2, size), path.Name, size, position, offset1, offset2);
                         p2[position] ^= 0x80;
@@ -76,23 +70,22 @@ public sealed unsafe class SequenceEqualTests
     [MemberData(nameof(PathNames))]
     public void SeededRandomSizesUpToOneMebibyte_MatchReference(string name)
     {
-        EqualPath path = Path(name);
-        const int MaxSize = 1 << 20;
-        using var a = new NativeBuffer(MaxSize);
-        using var b = new NativeBuffer(MaxSize);
+        EqualPath path = Paths.EqualNamed(name);
+        using var a = new NativeBuffer(TestSizes.MaxRandomSize);
+        using var b = new NativeBuffer(TestSizes.MaxRandomSize);
         var random = new Random(13);
         random.NextBytes(a.AsSpan());
 
         for (int i = 0; i < 48; i++)
         {
-            int size = Math.Max(path.MinSize, i % 2 == 0 ? random.Next(MaxSize + 1) : random.Next(4096));
+            int size = TestSizes.RandomSize(random, i, path.MinSize);
             a.AsSpan()[..size].CopyTo(b.AsSpan());
             Check.Equal(true, path.Function(a.Pointer, b.Pointer, size), path.Name, size);
             if (size == 0)
                 continue;
             int position = random.Next(size);
-            b.Pointer[position] ^= (byte)(1 + random.Next(255));
-            Check.Equal(Reference.Equal(a.Pointer, b.Pointer, size), path.Function(a.Pointer, b.Pointer, size), path.Name, size, position);
+            b.Pointer[position] ^= (byte)(1 + random.Next(255)); // a non-zero XOR: the inputs now differ
+            Check.Equal(false, path.Function(a.Pointer, b.Pointer, size), path.Name, size, position);
         }
     }
 

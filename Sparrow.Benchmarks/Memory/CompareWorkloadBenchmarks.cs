@@ -12,7 +12,6 @@ public unsafe class CompareWorkloadBenchmarks
     private const int Count = 4096;
     private const int Seed = 1729;
 
-    [StructLayout(LayoutKind.Sequential)]
     private struct KeyPair
     {
         public byte* First;

@@ -16,7 +16,6 @@ internal sealed unsafe class PairBuffers : IDisposable
 
     public PairBuffers(int size)
     {
-        Size = size;
         Stride = (size + 63) & ~63;
         First = (byte*)NativeMemory.AlignedAlloc((nuint)(Count * Stride), 64);
         Second = (byte*)NativeMemory.AlignedAlloc((nuint)(Count * Stride), 64);
@@ -24,8 +23,6 @@ internal sealed unsafe class PairBuffers : IDisposable
         new Random(20240601).NextBytes(first);
         first.CopyTo(new Span<byte>(Second, Count * Stride));
     }
-
-    public int Size { get; }
 
     /// <summary>Distance between the starts of two consecutive pairs.</summary>
     public int Stride { get; }

@@ -48,7 +48,7 @@ public sealed unsafe class GuardedMemory : IDisposable
     /// <summary>A pointer to <paramref name="size"/> bytes whose last byte is the last accessible one.</summary>
     public byte* EndingAtGuard(int size) => End - size;
 
-    /// <summary>A pointer to <paramref name="size"/> bytes whose first byte follows the leading guard page.</summary>
+    /// <summary>The first accessible byte, right after the leading guard page.</summary>
     public byte* StartingAfterGuard => Start;
 
     public Span<byte> AsSpan() => new(Start, Capacity);

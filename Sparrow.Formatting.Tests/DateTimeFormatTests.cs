@@ -138,7 +138,7 @@ public class DateTimeFormatTests
         Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxLength];
         foreach (int lastDigit in new[] { 0, 1, 7, 9 })
         {
-            var value = new DateTime(new DateTime(2024, 2, 29, 23, 59, 59).Ticks + 123_456_0 + lastDigit, DateTimeKind.Utc);
+            var value = new DateTime(new DateTime(2024, 2, 29, 23, 59, 59).Ticks + 1_234_560 + lastDigit, DateTimeKind.Utc);
             string text = DateTimeFormatter.Format(value);
             Assert.Equal($"2024-02-29T23:59:59.123456{lastDigit}Z", text);
 

@@ -16,8 +16,6 @@ internal static class DateTimeReference
     public static bool TryParse(string s, out DateTime value) =>
         DateTime.TryParseExact(s, "O", CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out value);
 
-    public static DateTime WithKind(long ticks, DateTimeKind kind) => new(ticks, kind);
-
     public static readonly DateTimeKind[] AllKinds = [DateTimeKind.Unspecified, DateTimeKind.Utc, DateTimeKind.Local];
 
     /// <summary>

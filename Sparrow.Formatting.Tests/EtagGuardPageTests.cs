@@ -1,5 +1,3 @@
-using System.Runtime.InteropServices;
-using Sparrow.Formatting;
 using Sparrow.Testing;
 using static Sparrow.Formatting.Tests.EtagTestData;
 
@@ -94,38 +92,6 @@ public unsafe class EtagGuardPageTests
         {
             Assert.False(etag.TryFormat(new Span<char>(memory.EndingAtGuard(length * sizeof(char)), length), out _));
             Assert.False(etag.TryFormat(new Span<byte>(memory.EndingAtGuard(length), length), out _));
-        }
-    }
-
-    private static void Format(Etag etag, Span<char> destination, EtagPath path)
-    {
-        switch (path)
-        {
-            case EtagPath.Public:
-                Assert.True(etag.TryFormat(destination, out _));
-                break;
-            case EtagPath.Scalar:
-                Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination));
-                break;
-            default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), widenBy256: path == EtagPath.VectorWidenBy256);
-                break;
-        }
-    }
-
-    private static void Format(Etag etag, Span<byte> destination, EtagPath path)
-    {
-        switch (path)
-        {
-            case EtagPath.Public:
-                Assert.True(etag.TryFormat(destination, out _));
-                break;
-            case EtagPath.Scalar:
-                Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination));
-                break;
-            default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), widenBy256: path == EtagPath.VectorWidenBy256);
-                break;
         }
     }
 }

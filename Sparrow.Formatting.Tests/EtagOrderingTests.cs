@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using Sparrow.Formatting;
 using static Sparrow.Formatting.Tests.EtagTestData;
 
 namespace Sparrow.Formatting.Tests;

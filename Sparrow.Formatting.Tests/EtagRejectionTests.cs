@@ -1,4 +1,3 @@
-using Sparrow.Formatting;
 using static Sparrow.Formatting.Tests.EtagTestData;
 
 namespace Sparrow.Formatting.Tests;

@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Runtime.InteropServices;
-using Sparrow.Formatting;
 
 namespace Sparrow.Formatting.Tests;
 
@@ -67,21 +66,7 @@ internal static class EtagTestData
     public static string FormatChars(Etag etag, EtagPath path)
     {
         Span<char> buffer = stackalloc char[Etag.FormattedLength];
-        ref char first = ref MemoryMarshal.GetReference(buffer);
-        switch (path)
-        {
-            case EtagPath.Public:
-                Assert.True(etag.TryFormat(buffer, out int written));
-                Assert.Equal(Etag.FormattedLength, written);
-                break;
-            case EtagPath.Scalar:
-                Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref first);
-                break;
-            default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref first, widenBy256: path == EtagPath.VectorWidenBy256);
-                break;
-        }
-
+        Format(etag, buffer, path);
         return new string(buffer);
     }
 
@@ -89,48 +74,52 @@ internal static class EtagTestData
     public static byte[] FormatUtf8(Etag etag, EtagPath path)
     {
         byte[] buffer = new byte[Etag.FormattedLength];
-        switch (path)
-        {
-            case EtagPath.Public:
-                Assert.True(etag.TryFormat(buffer, out int written));
-                Assert.Equal(Etag.FormattedLength, written);
-                break;
-            case EtagPath.Scalar:
-                Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref buffer[0]);
-                break;
-            default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref buffer[0], widenBy256: path == EtagPath.VectorWidenBy256);
-                break;
-        }
-
+        Format(etag, buffer.AsSpan(), path);
         return buffer;
     }
 
+    /// <summary>Formats as UTF-16 (<see cref="char"/>) or UTF-8 (<see cref="byte"/>) on one path into <paramref name="destination"/>.</summary>
+    public static void Format<TChar>(Etag etag, Span<TChar> destination, EtagPath path)
+        where TChar : unmanaged
+    {
+        switch (path)
+        {
+            case EtagPath.Public:
+                int written;
+                Assert.True(typeof(TChar) == typeof(char)
+                    ? etag.TryFormat(MemoryMarshal.Cast<TChar, char>(destination), out written)
+                    : etag.TryFormat(MemoryMarshal.Cast<TChar, byte>(destination), out written));
+                Assert.Equal(Etag.FormattedLength, written);
+                break;
+            case EtagPath.Scalar:
+                Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination));
+                break;
+            default:
+                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), widenBy256: path == EtagPath.VectorWidenBy256);
+                break;
+        }
+    }
+
     /// <summary>Parses UTF-16 on one path; the internal paths are only given exactly 36 characters.</summary>
-    public static bool TryParse(ReadOnlySpan<char> text, EtagPath path, out Etag result)
+    public static bool TryParse(ReadOnlySpan<char> text, EtagPath path, out Etag result) => TryParseOn(text, path, out result);
+
+    /// <summary>Parses UTF-8 on one path; the internal paths are only given exactly 36 bytes.</summary>
+    public static bool TryParse(ReadOnlySpan<byte> utf8Text, EtagPath path, out Etag result) => TryParseOn(utf8Text, path, out result);
+
+    private static bool TryParseOn<TChar>(ReadOnlySpan<TChar> text, EtagPath path, out Etag result)
+        where TChar : unmanaged
     {
         if (path == EtagPath.Public)
-            return Etag.TryParse(text, out result);
+        {
+            return typeof(TChar) == typeof(char)
+                ? Etag.TryParse(MemoryMarshal.Cast<TChar, char>(text), out result)
+                : Etag.TryParse(MemoryMarshal.Cast<TChar, byte>(text), out result);
+        }
         if (path == EtagPath.VectorWidenBy256)
             throw new ArgumentException("Formatting-only path.");
         if (text.Length != Etag.FormattedLength)
-            throw new ArgumentException("The internal paths parse exactly 36 characters.");
-        ref char first = ref MemoryMarshal.GetReference(text);
-        return path == EtagPath.Scalar
-            ? Etag.ParseScalar(ref first, out result) == Etag.ParsedWithoutError
-            : Etag.TryParseVector(ref first, out result);
-    }
-
-    /// <summary>Parses UTF-8 on one path; the internal paths are only given exactly 36 bytes.</summary>
-    public static bool TryParse(ReadOnlySpan<byte> utf8Text, EtagPath path, out Etag result)
-    {
-        if (path == EtagPath.Public)
-            return Etag.TryParse(utf8Text, out result);
-        if (path == EtagPath.VectorWidenBy256)
-            throw new ArgumentException("Formatting-only path.");
-        if (utf8Text.Length != Etag.FormattedLength)
-            throw new ArgumentException("The internal paths parse exactly 36 bytes.");
-        ref byte first = ref MemoryMarshal.GetReference(utf8Text);
+            throw new ArgumentException($"The internal paths parse exactly 36 {(typeof(TChar) == typeof(char) ? "characters" : "bytes")}.");
+        ref TChar first = ref MemoryMarshal.GetReference(text);
         return path == EtagPath.Scalar
             ? Etag.ParseScalar(ref first, out result) == Etag.ParsedWithoutError
             : Etag.TryParseVector(ref first, out result);

@@ -258,7 +258,7 @@ public static partial class DateTimeFormatter
         throw new FormatException(DescribeError(s, result));
 
     /// <summary>The message of the <see cref="FormatException"/> thrown for a parser result.</summary>
-    internal static string DescribeError(ReadOnlySpan<char> s, int result)
+    private static string DescribeError(ReadOnlySpan<char> s, int result)
     {
         int position = PositionOf(result);
         switch (ErrorOf(result))

@@ -27,7 +27,8 @@ public readonly partial struct Etag
     /// <summary>The same as <see cref="ToString()"/>: an etag has a single textual form.</summary>
     /// <param name="format">Ignored.</param>
     /// <param name="formatProvider">Ignored.</param>
-    public string ToString(string? format, IFormatProvider? formatProvider) => ToString();
+    public string ToString(string? format, IFormatProvider? formatProvider) =>
+        string.Create(FormattedLength, this, WriteIntoNewString);
 
     /// <summary>Writes the 36 characters of <see cref="ToString()"/> as UTF-16.</summary>
     /// <param name="destination">Where to write; at least <see cref="FormattedLength"/> characters.</param>
@@ -35,18 +36,8 @@ public readonly partial struct Etag
     /// <param name="format">Ignored: an etag has a single textual form.</param>
     /// <param name="provider">Ignored.</param>
     /// <returns>False, having written nothing, when <paramref name="destination"/> is shorter than 36.</returns>
-    public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null)
-    {
-        if (destination.Length < FormattedLength)
-        {
-            charsWritten = 0;
-            return false;
-        }
-
-        FormatCore(ref MemoryMarshal.GetReference(destination));
-        charsWritten = FormattedLength;
-        return true;
-    }
+    public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null) =>
+        TryFormatCore(destination, out charsWritten);
 
     /// <summary>Writes the 36 characters of <see cref="ToString()"/> as UTF-8.</summary>
     /// <param name="utf8Destination">Where to write; at least <see cref="FormattedLength"/> bytes.</param>
@@ -54,16 +45,25 @@ public readonly partial struct Etag
     /// <param name="format">Ignored: an etag has a single textual form.</param>
     /// <param name="provider">Ignored.</param>
     /// <returns>False, having written nothing, when <paramref name="utf8Destination"/> is shorter than 36.</returns>
-    public bool TryFormat(Span<byte> utf8Destination, out int bytesWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null)
+    public bool TryFormat(Span<byte> utf8Destination, out int bytesWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null) =>
+        TryFormatCore(utf8Destination, out bytesWritten);
+
+    /// <summary>
+    /// Writes the 36 elements (char or byte) into <paramref name="destination"/>; false, having written nothing
+    /// and with <paramref name="written"/> 0, when it is shorter than 36.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryFormatCore<TChar>(Span<TChar> destination, out int written)
+        where TChar : unmanaged
     {
-        if (utf8Destination.Length < FormattedLength)
+        if (destination.Length < FormattedLength)
         {
-            bytesWritten = 0;
+            written = 0;
             return false;
         }
 
-        FormatCore(ref MemoryMarshal.GetReference(utf8Destination));
-        bytesWritten = FormattedLength;
+        FormatCore(ref MemoryMarshal.GetReference(destination));
+        written = FormattedLength;
         return true;
     }
 

@@ -20,15 +20,12 @@ public readonly partial struct Etag
         where TChar : unmanaged
     {
         Vector128<byte> first, second, third;
-        uint dashMismatch;
         if (typeof(TChar) == typeof(byte))
         {
             ref byte text = ref Unsafe.As<TChar, byte>(ref source);
             first = Vector128.LoadUnsafe(ref text);
             second = Vector128.LoadUnsafe(ref text, 16);
             third = Vector128.LoadUnsafe(ref text, 20);
-            dashMismatch = (uint)(Unsafe.Add(ref text, 8) ^ '-') | (uint)(Unsafe.Add(ref text, 13) ^ '-')
-                | (uint)(Unsafe.Add(ref text, 18) ^ '-') | (uint)(Unsafe.Add(ref text, 23) ^ '-');
         }
         else
         {
@@ -36,9 +33,10 @@ public readonly partial struct Etag
             first = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text), Vector128.LoadUnsafe(ref text, 8));
             second = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text, 16), Vector128.LoadUnsafe(ref text, 24));
             third = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text, 20), Vector128.LoadUnsafe(ref text, 28));
-            dashMismatch = (uint)(Unsafe.Add(ref text, 8) ^ '-') | (uint)(Unsafe.Add(ref text, 13) ^ '-')
-                | (uint)(Unsafe.Add(ref text, 18) ^ '-') | (uint)(Unsafe.Add(ref text, 23) ^ '-');
         }
+
+        uint dashMismatch = (ReadChar(ref source, 8) ^ '-') | (ReadChar(ref source, 13) ^ '-')
+            | (ReadChar(ref source, 18) ^ '-') | (ReadChar(ref source, 23) ^ '-');
 
         // Lane i: the character of the high (resp. low) nibble of little-endian result byte i (0-7 restarts,
         // 8-15 changes). Index constants are packed as two ulongs, lane 0 in the lowest byte, 0x80 = zero lane.

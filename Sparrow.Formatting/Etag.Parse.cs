@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -30,12 +31,7 @@ public readonly partial struct Etag
     /// <exception cref="FormatException">
     /// <paramref name="s"/> is not an etag; the message gives the wrong length or the first offending position.
     /// </exception>
-    public static Etag Parse(ReadOnlySpan<char> s)
-    {
-        return s.Length == FormattedLength && TryParseCore(ref MemoryMarshal.GetReference(s), out Etag result)
-            ? result
-            : ThrowInvalidEtag(s);
-    }
+    public static Etag Parse(ReadOnlySpan<char> s) => TryParseCore(s, out Etag result) ? result : ThrowInvalidEtag(s);
 
     /// <summary>Parses the 36-character form; <paramref name="provider"/> is ignored.</summary>
     /// <param name="s">The characters to parse.</param>
@@ -48,12 +44,8 @@ public readonly partial struct Etag
     /// <exception cref="FormatException">
     /// <paramref name="utf8Text"/> is not an etag; the message gives the wrong length or the first offending byte offset.
     /// </exception>
-    public static Etag Parse(ReadOnlySpan<byte> utf8Text)
-    {
-        return utf8Text.Length == FormattedLength && TryParseCore(ref MemoryMarshal.GetReference(utf8Text), out Etag result)
-            ? result
-            : ThrowInvalidEtag(utf8Text);
-    }
+    public static Etag Parse(ReadOnlySpan<byte> utf8Text) =>
+        TryParseCore(utf8Text, out Etag result) ? result : ThrowInvalidEtag(utf8Text);
 
     /// <summary>Parses the 36-byte UTF-8 form; <paramref name="provider"/> is ignored.</summary>
     /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
@@ -78,16 +70,7 @@ public readonly partial struct Etag
     /// <param name="s">The characters to parse.</param>
     /// <param name="result">The etag, or <see cref="Empty"/> when the text is not one.</param>
     /// <returns>Whether <paramref name="s"/> is an etag.</returns>
-    public static bool TryParse(ReadOnlySpan<char> s, out Etag result)
-    {
-        if (s.Length != FormattedLength)
-        {
-            result = default;
-            return false;
-        }
-
-        return TryParseCore(ref MemoryMarshal.GetReference(s), out result);
-    }
+    public static bool TryParse(ReadOnlySpan<char> s, out Etag result) => TryParseCore(s, out result);
 
     /// <summary>Parses the 36-character form without throwing; <paramref name="provider"/> is ignored.</summary>
     /// <param name="s">The characters to parse.</param>
@@ -100,16 +83,7 @@ public readonly partial struct Etag
     /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
     /// <param name="result">The etag, or <see cref="Empty"/> when the bytes are not one.</param>
     /// <returns>Whether <paramref name="utf8Text"/> is an etag.</returns>
-    public static bool TryParse(ReadOnlySpan<byte> utf8Text, out Etag result)
-    {
-        if (utf8Text.Length != FormattedLength)
-        {
-            result = default;
-            return false;
-        }
-
-        return TryParseCore(ref MemoryMarshal.GetReference(utf8Text), out result);
-    }
+    public static bool TryParse(ReadOnlySpan<byte> utf8Text, out Etag result) => TryParseCore(utf8Text, out result);
 
     /// <summary>Parses the 36-byte UTF-8 form without throwing; <paramref name="provider"/> is ignored.</summary>
     /// <param name="utf8Text">The UTF-8 bytes to parse.</param>
@@ -118,11 +92,21 @@ public readonly partial struct Etag
     /// <returns>Whether <paramref name="utf8Text"/> is an etag.</returns>
     public static bool TryParse(ReadOnlySpan<byte> utf8Text, IFormatProvider? provider, out Etag result) => TryParse(utf8Text, out result);
 
-    /// <summary>Parses exactly 36 elements at <paramref name="source"/> on the best path.</summary>
+    /// <summary>
+    /// Parses <paramref name="text"/> (char or byte) on the best path; false, with <see cref="Empty"/>, unless it
+    /// is exactly 36 elements long and an etag.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseCore<TChar>(ref TChar source, out Etag result)
+    private static bool TryParseCore<TChar>(ReadOnlySpan<TChar> text, out Etag result)
         where TChar : unmanaged
     {
+        if (text.Length != FormattedLength)
+        {
+            result = default;
+            return false;
+        }
+
+        ref TChar source = ref MemoryMarshal.GetReference(text);
         if (IsVectorized)
             return TryParseVector(ref source, out result);
         return ParseScalar(ref source, out result) == ParsedWithoutError;
@@ -141,6 +125,8 @@ public readonly partial struct Etag
             throw new FormatException($"An etag is exactly {FormattedLength} characters long; the input has {text.Length}.");
 
         int position = ParseScalar(ref MemoryMarshal.GetReference(text), out _);
+        if (position == ParsedWithoutError)
+            throw new UnreachableException("The fast path rejected an etag that the scalar parser accepts.");
         uint character = ReadChar(ref MemoryMarshal.GetReference(text), position);
         string found = character is > ' ' and < 0x7F ? $"'{(char)character}'"
             : typeof(TChar) == typeof(byte) && character > 0x7F ? $"byte 0x{character:X2}"

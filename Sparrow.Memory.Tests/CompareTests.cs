@@ -25,7 +25,7 @@ public sealed unsafe class CompareTests
         new Random(1).NextBytes(a.AsSpan());
         a.AsSpan().CopyTo(b.AsSpan());
 
-        for (int size = path.MinSize; size <= MaxExhaustiveSize; size++)
+        for (int size = path.MinSize; size <= Math.Min(MaxExhaustiveSize, path.MaxSize); size++)
         {
             for (int position = 0; position < size; position++)
             {
@@ -54,7 +54,7 @@ public sealed unsafe class CompareTests
         new Random(2).NextBytes(a.AsSpan());
         a.AsSpan().CopyTo(b.AsSpan());
 
-        for (int size = path.MinSize; size <= MaxExhaustiveSize; size++)
+        for (int size = path.MinSize; size <= Math.Min(MaxExhaustiveSize, path.MaxSize); size++)
         {
             Check.Equal(0, path.Function(a.Pointer, b.Pointer, size), path.Name + " (equal)", size);
             Check.Equal(0, path.Function(a.Pointer, a.Pointer, size), path.Name + " (same pointer)", size);
@@ -78,7 +78,7 @@ public sealed unsafe class CompareTests
                 byte* p2 = b.Pointer + offset2;
                 foreach (int size in TestSizes.AlignmentSizes)
                 {
-                    if (size < path.MinSize)
+                    if (size < path.MinSize || size > path.MaxSize)
                         continue;
                     new ReadOnlySpan<byte>(p1, size).CopyTo(new Span<byte>(p2, size));
                     Check.Equal(0, path.Function(p1, p2, size), path.Name, size, -1, offset1, offset2);
@@ -108,7 +108,7 @@ public sealed unsafe class CompareTests
         {
             // Half the sizes anywhere up to 1 MiB, half below 4 KiB, so short inputs and tails come up often;
             // the paths themselves switch at 16, 32 and 64 bytes.
-            int size = TestSizes.RandomSize(random, i, path.MinSize);
+            int size = Math.Min(path.MaxSize, TestSizes.RandomSize(random, i, path.MinSize));
             a.AsSpan()[..size].CopyTo(b.AsSpan());
             Check.Equal(0, path.Function(a.Pointer, b.Pointer, size), path.Name, size);
             if (size == 0)
@@ -138,7 +138,7 @@ public sealed unsafe class CompareTests
 
         foreach ((byte x, byte y) in DifferingBytes)
         {
-            for (int size = Math.Max(1, path.MinSize); size <= MaxSize; size++)
+            for (int size = Math.Max(1, path.MinSize); size <= Math.Min(MaxSize, path.MaxSize); size++)
             {
                 for (int position = 0; position < size; position++)
                 {
@@ -173,7 +173,7 @@ public sealed unsafe class CompareTests
         a.AsSpan().Fill(0x5A);
         b.AsSpan().Fill(0x5A);
 
-        for (int size = Math.Max(1, path.MinSize); size <= MaxSize; size++)
+        for (int size = Math.Max(1, path.MinSize); size <= Math.Min(MaxSize, path.MaxSize); size++)
         {
             // A sparse set of positions per size keeps the 256 x 256 values affordable.
             foreach (int position in (int[])[0, size / 3, size / 2, size - 1])

@@ -1,3 +1,4 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -16,58 +17,12 @@ public static unsafe partial class Memory
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, marked for inlining so a hot call site
-    /// (a B+tree page search) pays no call.
+    /// (a B+tree page search) pays no call for key-sized inputs.
     /// </summary>
     /// <inheritdoc cref="Compare(byte*, byte*, int)"/>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int CompareInline(byte* p1, byte* p2, int size)
-    {
-        // PERF: a dense switch compiles to the IL `switch` opcode and a jump table: one indirect jump
-        // to exact-width loads, where an if/else ladder costs a compare per rung. The sizes of a class
-        // (2..3, 4..7, 8..16) share one target that reads two overlapping words inside the buffer, never
-        // past its end. Few distinct targets keep the indirect jump predictable on mixed key sizes: the
-        // workload benchmark went from 14.2 to 8.2 ns per compare against one target per size. Each class
-        // leaves one word per side, and the first difference is resolved once, without a branch, below.
-        ulong a, b;
-        switch (size)
-        {
-            case 0:
-                return 0;
-            case 1:
-                return *p1 - *p2;
-            case 2:
-            case 3:
-                a = Words.Join(Words.Load16(p1), Words.Load16(p1 + size - sizeof(ushort)));
-                b = Words.Join(Words.Load16(p2), Words.Load16(p2 + size - sizeof(ushort)));
-                break;
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-                a = Words.Join(Words.Load32(p1), Words.Load32(p1 + size - sizeof(uint)));
-                b = Words.Join(Words.Load32(p2), Words.Load32(p2 + size - sizeof(uint)));
-                break;
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-            case 13:
-            case 14:
-            case 15:
-            case 16:
-                LoadOverlapping8(p1, p2, (nuint)size - sizeof(ulong), out a, out b);
-                break;
-            default:
-                if (size < 0)
-                    ThrowNegativeSize();
-                return Vector256.IsHardwareAccelerated
-                    ? VectorStrides.Compare(p1, p2, (nuint)size)
-                    : WordStrides.Compare(p1, p2, (nuint)size);
-        }
-
-        return Words.ByteDifference(a, b);
-    }
+    public static int CompareInline(byte* p1, byte* p2, int size) =>
+        SizeClasses.Dispatch<CompareOperation, int>(new CompareOperation(p1, p2), size);
 
     /// <summary>
     /// Compares two keys in key order: byte-wise over the common prefix as
@@ -82,12 +37,7 @@ public static unsafe partial class Memory
     /// equal, <c>size1 - size2</c> (0 when the keys are equal).
     /// </returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size1"/> or <paramref name="size2"/> is negative.</exception>
-    public static int Compare(byte* p1, int size1, byte* p2, int size2)
-    {
-        // A negative size makes the common length negative, which the switch's default arm rejects.
-        int result = CompareInline(p1, p2, Math.Min(size1, size2));
-        return result != 0 ? result : size1 - size2;
-    }
+    public static int Compare(byte* p1, int size1, byte* p2, int size2) => CompareKeys(p1, size1, p2, size2);
 
     /// <summary>
     /// Compares two spans in key order; the sign and the value equal
@@ -103,27 +53,52 @@ public static unsafe partial class Memory
     {
         fixed (byte* p1 = &MemoryMarshal.GetReference(x))
         fixed (byte* p2 = &MemoryMarshal.GetReference(y))
-        {
-            int result = CompareInline(p1, p2, Math.Min(x.Length, y.Length));
-            return result != 0 ? result : x.Length - y.Length;
-        }
+            return CompareKeys(p1, x.Length, p2, y.Length);
     }
 
-    /// <summary>
-    /// Sizes 8..16: the 8 bytes at the start if they differ, else the 8 ending at the last byte (at
-    /// <paramref name="tail"/>). Bytes the two loads share are then equal, so the first difference in the
-    /// second load is the first overall.
-    /// </summary>
-    /// <remarks>PERF: both pairs are loaded and one is selected with conditional moves: no branch to mispredict.</remarks>
+    /// <summary>The common prefix, then the shorter key first. A negative size makes the common length negative, which the size dispatch rejects.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadOverlapping8(byte* p1, byte* p2, nuint tail, out ulong a, out ulong b)
+    private static int CompareKeys(byte* p1, int size1, byte* p2, int size2)
     {
-        ulong head1 = Words.Load64(p1);
-        ulong head2 = Words.Load64(p2);
-        ulong tail1 = Words.Load64(p1 + tail);
-        ulong tail2 = Words.Load64(p2 + tail);
-        bool headDiffers = head1 != head2;
-        a = headDiffers ? head1 : tail1;
-        b = headDiffers ? head2 : tail2;
+        int result = CompareInline(p1, p2, Math.Min(size1, size2));
+        return result != 0 ? result : size1 - size2;
     }
+}
+
+/// <summary>Compare, once per size class and path (see <see cref="SizeClasses"/>): the exact difference of the first differing byte.</summary>
+internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassOperation<int>
+{
+    public int Empty() => 0;
+
+    public int OneByte() => *x - *y;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int TwoWords<TWord>(nuint last) where TWord : unmanaged
+    {
+        ulong x0 = Words.Widen(Words.Load<TWord>(x));
+        ulong y0 = Words.Widen(Words.Load<TWord>(y));
+        ulong x1 = Words.Widen(Words.Load<TWord>(x + last));
+        ulong y1 = Words.Widen(Words.Load<TWord>(y + last));
+        if (sizeof(TWord) < sizeof(ulong))
+            return Words.ByteDifference(Words.Join(x0, x1, sizeof(TWord)), Words.Join(y0, y1, sizeof(TWord)));
+
+        // PERF: 8..16 bytes: the words at the start if they differ, else those ending at the last byte (bytes the
+        // two share then compared equal). Both pairs are loaded and one is selected with conditional moves: no
+        // branch to mispredict on keys that differ at random positions.
+        bool headDiffers = x0 != y0;
+        return Words.ByteDifference(headDiffers ? x0 : x1, headDiffers ? y0 : y1);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int Masked(Vector256<byte> mask)
+    {
+        // PERF: no branch on the outcome: when nothing differs the count is 32, which & 31 turns into byte 0, in
+        // range and equal, so the difference is 0. Keys that differ at random positions mispredict nothing.
+        uint i = (uint)BitOperations.TrailingZeroCount(MaskedVector.DifferingBytes(x, y, mask)) & (MaskedVector.MaxSize - 1);
+        return x[i] - y[i];
+    }
+
+    public int VectorBlocks(nuint size) => VectorStrides.Compare(x, y, size);
+
+    public int WordBlocks(nuint size) => WordStrides.Compare(x, y, size);
 }

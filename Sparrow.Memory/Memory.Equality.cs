@@ -15,7 +15,8 @@ public static unsafe partial class Memory
     /// <param name="size">How many bytes to compare; the same for both.</param>
     /// <returns><see langword="true"/> when the bytes are equal.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
-    public static bool SequenceEqual(byte* p1, byte* p2, int size) => SequenceEqualCore(p1, p2, size);
+    public static bool SequenceEqual(byte* p1, byte* p2, int size) =>
+        SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), size);
 
     /// <summary>Tests whether two spans have the same length and the same bytes.</summary>
     /// <param name="x">The first span.</param>
@@ -27,47 +28,27 @@ public static unsafe partial class Memory
             return false;
         fixed (byte* p1 = &MemoryMarshal.GetReference(x))
         fixed (byte* p2 = &MemoryMarshal.GetReference(y))
-            return SequenceEqualCore(p1, p2, x.Length);
+            return SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), x.Length);
     }
+}
+
+/// <summary>SequenceEqual, once per size class and path (see <see cref="SizeClasses"/>).</summary>
+/// <remarks>PERF: the XORs of each class are ORed together and tested once: each class is one branch-free expression.</remarks>
+internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOperation<bool>
+{
+    public bool Empty() => true;
+
+    public bool OneByte() => *x == *y;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool SequenceEqualCore(byte* p1, byte* p2, int size)
-    {
-        // PERF: the same jump table and overlapping loads as CompareInline, but the XORs are ORed together
-        // and tested once, so each size class is one branch-free expression.
-        switch (size)
-        {
-            case 0:
-                return true;
-            case 1:
-                return *p1 == *p2;
-            case 2:
-            case 3:
-                return ((Words.Load16(p1) ^ Words.Load16(p2))
-                    | (Words.Load16(p1 + size - sizeof(ushort)) ^ Words.Load16(p2 + size - sizeof(ushort)))) == 0;
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-                return ((Words.Load32(p1) ^ Words.Load32(p2))
-                    | (Words.Load32(p1 + size - sizeof(uint)) ^ Words.Load32(p2 + size - sizeof(uint)))) == 0;
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-            case 13:
-            case 14:
-            case 15:
-            case 16:
-                return ((Words.Load64(p1) ^ Words.Load64(p2))
-                    | (Words.Load64(p1 + size - sizeof(ulong)) ^ Words.Load64(p2 + size - sizeof(ulong)))) == 0;
-            default:
-                if (size < 0)
-                    ThrowNegativeSize();
-                return Vector256.IsHardwareAccelerated
-                    ? VectorStrides.Equal(p1, p2, (nuint)size)
-                    : WordStrides.Equal(p1, p2, (nuint)size);
-        }
-    }
+    public bool TwoWords<TWord>(nuint last) where TWord : unmanaged =>
+        ((Words.Widen(Words.Load<TWord>(x)) ^ Words.Widen(Words.Load<TWord>(y)))
+            | (Words.Widen(Words.Load<TWord>(x + last)) ^ Words.Widen(Words.Load<TWord>(y + last)))) == 0;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool Masked(Vector256<byte> mask) => MaskedVector.DifferingBytes(x, y, mask) == 0;
+
+    public bool VectorBlocks(nuint size) => VectorStrides.Equal(x, y, size);
+
+    public bool WordBlocks(nuint size) => WordStrides.Equal(x, y, size);
 }

@@ -5,9 +5,8 @@ namespace Sparrow;
 public static partial class Memory
 {
     // PERF: deliberately not NoInlining: the JIT then sees a body that only throws, keeps the call out of
-    // line and knows it does not return, so the callers' arguments need no callee-saved registers (this
-    // removed three push/pop pairs from every Compare, small sizes included).
+    // line and knows it does not return, so the callers' arguments need no callee-saved registers.
     [DoesNotReturn]
-    private static void ThrowNegativeSize() =>
+    internal static void ThrowNegativeSize() =>
         throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
 }

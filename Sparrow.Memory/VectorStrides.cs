@@ -1,18 +1,16 @@
-using System.Diagnostics;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
 namespace Sparrow;
 
 /// <summary>
-/// The vector path for inputs of at least 16 bytes, taken where <see cref="Vector256.IsHardwareAccelerated"/>
-/// (which implies 128-bit vectors too): 16..32 bytes as two overlapping 128-bit loads, 33..64 as two
-/// overlapping 256-bit loads, longer inputs in 64-byte blocks finished by a block ending at the last byte.
+/// The vector path for inputs longer than <see cref="SizeClasses.MaxWordsSize"/> bytes, taken where
+/// <see cref="Vector256.IsHardwareAccelerated"/> (which implies 128-bit vectors too): up to 32 bytes as two
+/// overlapping 128-bit blocks, up to 64 as two overlapping 256-bit blocks, longer inputs in 64-byte blocks.
 /// </summary>
 /// <remarks>
-/// Vector512 is not used: the JIT reports it unaccelerated on CPUs that throttle under AVX-512 (such as the
-/// Cascade Lake this was measured on), and 64-byte blocks of two 256-bit loads already run at load-port speed.
+/// Vector512 is not used for blocks: the JIT reports it unaccelerated on CPUs that throttle under AVX-512, and
+/// 64-byte blocks of two 256-bit loads already run at load-port speed.
 /// </remarks>
 internal static unsafe class VectorStrides
 {
@@ -24,106 +22,216 @@ internal static unsafe class VectorStrides
 
     /// <summary>Compares <paramref name="size"/> (at least <see cref="MinSize"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Compare(byte* p1, byte* p2, nuint size)
+    public static int Compare(byte* x, byte* y, nuint size)
     {
-        Debug.Assert(size >= MinSize);
-
-        uint equal;
         if (size <= 32)
-        {
-            // PERF: the second load ends at the last byte; bytes it shares with the first compared equal.
-            equal = EqualMask128(p1, p2);
-            if (equal != ushort.MaxValue)
-                return ByteDifference(p1, p2, equal);
-            p1 += size - 16;
-            p2 += size - 16;
-            equal = EqualMask128(p1, p2);
-            return equal == ushort.MaxValue ? 0 : ByteDifference(p1, p2, equal);
-        }
-
+            return BlockLoop.Pair<Compare128, int>(default, x, y, size);
         if (size <= Block)
-        {
-            equal = EqualMask256(p1, p2);
-            if (equal != uint.MaxValue)
-                return ByteDifference(p1, p2, equal);
-            p1 += size - 32;
-            p2 += size - 32;
-            equal = EqualMask256(p1, p2);
-            return equal == uint.MaxValue ? 0 : ByteDifference(p1, p2, equal);
-        }
-
-        // PERF: one mask test per 64 bytes (two compares ANDed, one movemask) measured 1.4x (4 KiB) to
-        // 1.9x (1 KiB) faster than a movemask per 32 bytes; the differing byte is located only on a mismatch.
-        byte* last1 = p1 + (size - Block);
-        byte* last2 = p2 + (size - Block);
-        while (p1 < last1)
-        {
-            if (!EqualBlock(p1, p2))
-                return ByteDifference(p1, p2, EqualMaskBlock(p1, p2));
-            p1 += Block;
-            p2 += Block;
-        }
-
-        return EqualBlock(last1, last2) ? 0 : ByteDifference(last1, last2, EqualMaskBlock(last1, last2));
+            return BlockLoop.Pair<Compare256, int>(default, x, y, size);
+        return BlockLoop.Forward<Compare512, int>(default, x, y, size);
     }
 
     /// <summary>Tests <paramref name="size"/> (at least <see cref="MinSize"/>) bytes for equality.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool Equal(byte* p1, byte* p2, nuint size)
+    public static bool Equal(byte* x, byte* y, nuint size)
     {
-        Debug.Assert(size >= MinSize);
-
+        // PERF: up to 64 bytes the two overlapping pairs are XORed, ORed and tested once: no branch between them.
         if (size <= 32)
         {
-            nuint tail = size - 16;
-            return ((Vector128.Load(p1) ^ Vector128.Load(p2)) | (Vector128.Load(p1 + tail) ^ Vector128.Load(p2 + tail))) == Vector128<byte>.Zero;
+            nuint last = size - 16;
+            return ((Vector128.Load(x) ^ Vector128.Load(y)) | (Vector128.Load(x + last) ^ Vector128.Load(y + last))) == Vector128<byte>.Zero;
         }
 
         if (size <= Block)
         {
-            nuint tail = size - 32;
-            return ((Vector256.Load(p1) ^ Vector256.Load(p2)) | (Vector256.Load(p1 + tail) ^ Vector256.Load(p2 + tail))) == Vector256<byte>.Zero;
+            nuint last = size - 32;
+            return ((Vector256.Load(x) ^ Vector256.Load(y)) | (Vector256.Load(x + last) ^ Vector256.Load(y + last))) == Vector256<byte>.Zero;
         }
 
-        byte* last1 = p1 + (size - Block);
-        byte* last2 = p2 + (size - Block);
-        while (p1 < last1)
-        {
-            if (!EqualBlock(p1, p2))
-                return false;
-            p1 += Block;
-            p2 += Block;
-        }
-
-        return EqualBlock(last1, last2);
+        return BlockLoop.Forward<Equal512, bool>(default, x, y, size);
     }
 
-    /// <summary>Bit <c>i</c> set when byte <c>i</c> of the 16 bytes is equal.</summary>
+    /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint EqualMask128(byte* p1, byte* p2) =>
-        Vector128.Equals(Vector128.Load(p1), Vector128.Load(p2)).ExtractMostSignificantBits();
+    public static void Copy(byte* destination, byte* source, nuint size)
+    {
+        // PERF: up to 64 bytes, two overlapping vectors, both loaded before either is stored (so right for any overlap).
+        if (size <= 32)
+            Words.CopyTwo<Vector128<byte>>(destination, source, size - 16);
+        else if (size <= Block)
+            Words.CopyTwo<Vector256<byte>>(destination, source, size - 32);
+        else
+            BlockLoop.Forward<Copy512, NoResult>(new Copy512(source + (size - Block)), destination, source, size);
+    }
+
+    /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes, right for any overlap.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Move(byte* destination, byte* source, nuint size)
+    {
+        // Forward unless the destination starts inside the source: then the blocks go from the end, so no block
+        // is stored over source bytes not yet loaded.
+        if (size <= Block || (nuint)destination - (nuint)source >= size)
+            Copy(destination, source, size);
+        else
+            BlockLoop.Backward<Copy512, NoResult>(new Copy512(source), destination, source, size);
+    }
+
+    /// <summary>Sets <paramref name="size"/> (at least <see cref="MinSize"/>) bytes to <paramref name="value"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Set(byte* destination, byte value, nuint size)
+    {
+        if (size <= 32)
+            Words.StoreTwo(destination, Vector128.Create(value), size - 16);
+        else if (size <= Block)
+            Words.StoreTwo(destination, Vector256.Create(value), size - 32);
+        else
+            BlockLoop.Forward<Set512, NoResult>(new Set512(Vector256.Create(value)), destination, destination, size);
+    }
 
     /// <summary>Bit <c>i</c> set when byte <c>i</c> of the 32 bytes is equal.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint EqualMask256(byte* p1, byte* p2) =>
-        Vector256.Equals(Vector256.Load(p1), Vector256.Load(p2)).ExtractMostSignificantBits();
-
-    /// <summary>Bit <c>i</c> set when byte <c>i</c> of the 64-byte block is equal.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong EqualMaskBlock(byte* p1, byte* p2) =>
-        EqualMask256(p1, p2) | (ulong)EqualMask256(p1 + 32, p2 + 32) << 32;
+    private static uint EqualMask256(byte* x, byte* y) =>
+        Vector256.Equals(Vector256.Load(x), Vector256.Load(y)).ExtractMostSignificantBits();
 
     /// <summary>Whether the 64-byte blocks are equal.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool EqualBlock(byte* p1, byte* p2) =>
-        (Vector256.Equals(Vector256.Load(p1), Vector256.Load(p2)) & Vector256.Equals(Vector256.Load(p1 + 32), Vector256.Load(p2 + 32)))
+    private static bool Equal64(byte* x, byte* y) =>
+        (Vector256.Equals(Vector256.Load(x), Vector256.Load(y)) & Vector256.Equals(Vector256.Load(x + 32), Vector256.Load(y + 32)))
             .ExtractMostSignificantBits() == uint.MaxValue;
 
-    /// <summary><c>p1[i] - p2[i]</c> for the first clear bit <c>i</c> of <paramref name="equal"/>, which has one.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int ByteDifference(byte* p1, byte* p2, ulong equal)
+    private readonly struct Compare128 : IBlockOperation<int>
     {
-        nuint i = (nuint)BitOperations.TrailingZeroCount(~equal);
-        return p1[i] - p2[i];
+        public static int BlockSize => 16;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out int result)
+        {
+            uint equal = Vector128.Equals(Vector128.Load(x), Vector128.Load(y)).ExtractMostSignificantBits();
+            result = equal == ushort.MaxValue ? 0 : Words.ByteDifference(x, y, equal);
+            return equal != ushort.MaxValue;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Last(byte* x, byte* y)
+        {
+            Block(x, y, out int result);
+            return result;
+        }
+    }
+
+    private readonly struct Compare256 : IBlockOperation<int>
+    {
+        public static int BlockSize => 32;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out int result)
+        {
+            uint equal = EqualMask256(x, y);
+            result = equal == uint.MaxValue ? 0 : Words.ByteDifference(x, y, equal);
+            return equal != uint.MaxValue;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Last(byte* x, byte* y)
+        {
+            Block(x, y, out int result);
+            return result;
+        }
+    }
+
+    private readonly struct Compare512 : IBlockOperation<int>
+    {
+        public static int BlockSize => VectorStrides.Block;
+
+        /// <remarks>
+        /// PERF: one mask test per 64 bytes (two compares ANDed, one movemask) on the equal path; the differing
+        /// byte is located only on a mismatch (Compare Size=1024 and 4096 against a movemask per 32 bytes).
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out int result)
+        {
+            if (Equal64(x, y))
+            {
+                result = 0;
+                return false;
+            }
+
+            result = Words.ByteDifference(x, y, EqualMask256(x, y) | (ulong)EqualMask256(x + 32, y + 32) << 32);
+            return true;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Last(byte* x, byte* y)
+        {
+            Block(x, y, out int result);
+            return result;
+        }
+    }
+
+    /// <summary>
+    /// Copies 64-byte blocks (each loaded whole before it is stored). The final block is loaded when the
+    /// operation is created, before any store: when the ranges overlap, the loop may have overwritten its
+    /// source bytes by the time it is stored.
+    /// </summary>
+    private readonly struct Copy512(byte* finalSource) : IBlockOperation<NoResult>
+    {
+        private readonly Vector256<byte> _final0 = Vector256.Load(finalSource);
+        private readonly Vector256<byte> _final1 = Vector256.Load(finalSource + 32);
+
+        public static int BlockSize => VectorStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* destination, byte* source, out NoResult result)
+        {
+            Vector256<byte> block0 = Vector256.Load(source);
+            Vector256<byte> block1 = Vector256.Load(source + 32);
+            block0.Store(destination);
+            block1.Store(destination + 32);
+            result = default;
+            return false;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public NoResult Last(byte* destination, byte* source)
+        {
+            _final0.Store(destination);
+            _final1.Store(destination + 32);
+            return default;
+        }
+    }
+
+    private readonly struct Set512(Vector256<byte> value) : IBlockOperation<NoResult>
+    {
+        public static int BlockSize => VectorStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* destination, byte* unused, out NoResult result)
+        {
+            result = Last(destination, unused);
+            return false;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public NoResult Last(byte* destination, byte* unused)
+        {
+            value.Store(destination);
+            value.Store(destination + 32);
+            return default;
+        }
+    }
+
+    private readonly struct Equal512 : IBlockOperation<bool>
+    {
+        public static int BlockSize => VectorStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out bool result)
+        {
+            result = Equal64(x, y);
+            return !result;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Last(byte* x, byte* y) => Equal64(x, y);
     }
 }

@@ -1,75 +1,138 @@
-using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
 namespace Sparrow;
 
 /// <summary>
-/// The scalar path for inputs of at least <see cref="Block"/> bytes: 8-byte word strides, two words per
-/// iteration. <see cref="Memory"/> takes it where no 256-bit vectors are hardware-accelerated; the tests
+/// The portable path for inputs longer than <see cref="SizeClasses.MaxWordsSize"/> bytes: 16-byte blocks of two
+/// 8-byte words. <see cref="SizeClasses"/> takes it where no 256-bit vectors are hardware-accelerated; the tests
 /// call it directly, so it is proven on every machine.
 /// </summary>
 internal static unsafe class WordStrides
 {
-    /// <summary>Bytes per loop iteration: two 8-byte words.</summary>
+    /// <summary>Bytes per block: two 8-byte words.</summary>
     public const int Block = 2 * sizeof(ulong);
 
     /// <summary>Compares <paramref name="size"/> (at least <see cref="Block"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Compare(byte* p1, byte* p2, nuint size)
-    {
-        Debug.Assert(size >= Block);
-
-        // PERF: the bases advance once per iteration and the words are read at constant offsets from
-        // them; the last 1..16 bytes are a block ending exactly at the last byte (overlapping bytes already
-        // compared equal), so no load crosses the end and no byte loop finishes the job.
-        byte* last1 = p1 + (size - Block);
-        byte* last2 = p2 + (size - Block);
-        while (p1 < last1)
-        {
-            int result = CompareBlock(p1, p2);
-            if (result != 0)
-                return result;
-            p1 += Block;
-            p2 += Block;
-        }
-
-        return CompareBlock(last1, last2);
-    }
+    public static int Compare(byte* x, byte* y, nuint size) => BlockLoop.Forward<CompareBlock, int>(default, x, y, size);
 
     /// <summary>Tests <paramref name="size"/> (at least <see cref="Block"/>) bytes for equality.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool Equal(byte* p1, byte* p2, nuint size)
-    {
-        Debug.Assert(size >= Block);
+    public static bool Equal(byte* x, byte* y, nuint size) => BlockLoop.Forward<EqualBlock, bool>(default, x, y, size);
 
-        byte* last1 = p1 + (size - Block);
-        byte* last2 = p2 + (size - Block);
-        while (p1 < last1)
+    /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes; forward, so right for any overlap with the destination first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Copy(byte* destination, byte* source, nuint size) =>
+        BlockLoop.Forward<CopyBlock, NoResult>(new CopyBlock(source + (size - Block)), destination, source, size);
+
+    /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes, right for any overlap.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Move(byte* destination, byte* source, nuint size)
+    {
+        // Forward unless the destination starts inside the source (see VectorStrides.Move).
+        if ((nuint)destination - (nuint)source >= size)
+            Copy(destination, source, size);
+        else
+            BlockLoop.Backward<CopyBlock, NoResult>(new CopyBlock(source), destination, source, size);
+    }
+
+    /// <summary>Sets <paramref name="size"/> (at least <see cref="Block"/>) bytes to <paramref name="value"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Set(byte* destination, byte value, nuint size) =>
+        BlockLoop.Forward<SetBlock, NoResult>(new SetBlock(Words.Repeat<ulong>(value)), destination, destination, size);
+
+    private readonly struct CompareBlock : IBlockOperation<int>
+    {
+        public static int BlockSize => WordStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out int result)
         {
-            if (!EqualBlock(p1, p2))
+            ulong x0 = Words.Load64(x);
+            ulong y0 = Words.Load64(y);
+            ulong x1 = Words.Load64(x + sizeof(ulong));
+            ulong y1 = Words.Load64(y + sizeof(ulong));
+
+            // PERF: one branch per 16 bytes on the (common) equal path; the differing word is located only after it.
+            if (((x0 ^ y0) | (x1 ^ y1)) == 0)
+            {
+                result = 0;
                 return false;
-            p1 += Block;
-            p2 += Block;
+            }
+
+            result = x0 != y0 ? Words.ByteDifference(x0, y0) : Words.ByteDifference(x1, y1);
+            return true;
         }
 
-        return EqualBlock(last1, last2);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Last(byte* x, byte* y)
+        {
+            Block(x, y, out int result);
+            return result;
+        }
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int CompareBlock(byte* p1, byte* p2)
+    /// <summary>Copies 16-byte blocks; the final block is loaded before any store (see VectorStrides' Copy512).</summary>
+    private readonly struct CopyBlock(byte* finalSource) : IBlockOperation<NoResult>
     {
-        ulong a0 = Words.Load64(p1);
-        ulong b0 = Words.Load64(p2);
-        ulong a1 = Words.Load64(p1 + sizeof(ulong));
-        ulong b1 = Words.Load64(p2 + sizeof(ulong));
+        private readonly ulong _final0 = Words.Load64(finalSource);
+        private readonly ulong _final1 = Words.Load64(finalSource + sizeof(ulong));
 
-        // PERF: one branch per 16 bytes on the (common) equal path; the differing word is picked without one.
-        if (((a0 ^ b0) | (a1 ^ b1)) == 0)
-            return 0;
-        return a0 != b0 ? Words.ByteDifference(a0, b0) : Words.ByteDifference(a1, b1);
+        public static int BlockSize => WordStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* destination, byte* source, out NoResult result)
+        {
+            ulong block0 = Words.Load64(source);
+            ulong block1 = Words.Load64(source + sizeof(ulong));
+            Words.Store(destination, block0);
+            Words.Store(destination + sizeof(ulong), block1);
+            result = default;
+            return false;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public NoResult Last(byte* destination, byte* source)
+        {
+            Words.Store(destination, _final0);
+            Words.Store(destination + sizeof(ulong), _final1);
+            return default;
+        }
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool EqualBlock(byte* p1, byte* p2) =>
-        ((Words.Load64(p1) ^ Words.Load64(p2)) | (Words.Load64(p1 + sizeof(ulong)) ^ Words.Load64(p2 + sizeof(ulong)))) == 0;
+    private readonly struct SetBlock(ulong pattern) : IBlockOperation<NoResult>
+    {
+        public static int BlockSize => WordStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* destination, byte* unused, out NoResult result)
+        {
+            result = Last(destination, unused);
+            return false;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public NoResult Last(byte* destination, byte* unused)
+        {
+            Words.Store(destination, pattern);
+            Words.Store(destination + sizeof(ulong), pattern);
+            return default;
+        }
+    }
+
+    private readonly struct EqualBlock : IBlockOperation<bool>
+    {
+        public static int BlockSize => WordStrides.Block;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Block(byte* x, byte* y, out bool result)
+        {
+            result = Last(x, y);
+            return !result;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Last(byte* x, byte* y) =>
+            ((Words.Load64(x) ^ Words.Load64(y)) | (Words.Load64(x + sizeof(ulong)) ^ Words.Load64(y + sizeof(ulong)))) == 0;
+    }
 }

@@ -1,36 +1,81 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow;
 
 /// <summary>
-/// Unaligned word loads and the exact byte difference of two words, shared by every compare path.
+/// Unaligned loads and stores, and the exact byte difference of two words, shared by every path.
 /// Words hold bytes in memory order as the machine loads them; <see cref="BitConverter.IsLittleEndian"/>
 /// is a JIT-time constant, so only one side of each endianness test survives in machine code.
 /// </summary>
 internal static unsafe class Words
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ushort Load16(byte* p) => Unsafe.ReadUnaligned<ushort>(p);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Load32(byte* p) => Unsafe.ReadUnaligned<uint>(p);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Load64(byte* p) => Unsafe.ReadUnaligned<ulong>(p);
 
+    /// <summary>A <typeparamref name="TWord"/> (an unsigned integer or a vector) at <paramref name="p"/>, unaligned.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TWord Load<TWord>(byte* p) where TWord : unmanaged => Unsafe.ReadUnaligned<TWord>(p);
+
+    /// <summary>Stores a <typeparamref name="TWord"/> at <paramref name="p"/>, unaligned.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store<TWord>(byte* p, TWord value) where TWord : unmanaged => Unsafe.WriteUnaligned(p, value);
+
     /// <summary>
-    /// Joins two loads so the bytes of <paramref name="first"/> come before those of <paramref name="second"/>
-    /// in the order <see cref="ByteDifference"/> scans, as if they were one load of the concatenated bytes.
+    /// Copies <c>sizeof(TWord)</c>..<c>2 × sizeof(TWord)</c> bytes as two overlapping words, the second at
+    /// <paramref name="last"/> (ending at the last byte). Both are loaded before either is stored, so the copy is
+    /// right whatever the overlap of the two ranges.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Join(ushort first, ushort second) =>
-        BitConverter.IsLittleEndian ? first | (uint)second << 16 : (uint)first << 16 | second;
+    public static void CopyTwo<TWord>(byte* destination, byte* source, nuint last) where TWord : unmanaged
+    {
+        TWord head = Load<TWord>(source);
+        TWord tail = Load<TWord>(source + last);
+        Store(destination, head);
+        Store(destination + last, tail);
+    }
 
-    /// <inheritdoc cref="Join(ushort, ushort)"/>
+    /// <summary>
+    /// <paramref name="value"/> in every byte of a <typeparamref name="TWord"/>: ushort, uint, ulong, or a
+    /// 128- or 256-bit vector of bytes (the type is a JIT-time constant, so one branch survives).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Join(uint first, uint second) =>
-        BitConverter.IsLittleEndian ? first | (ulong)second << 32 : (ulong)first << 32 | second;
+    public static TWord Repeat<TWord>(byte value) where TWord : unmanaged
+    {
+        if (typeof(TWord) == typeof(Vector128<byte>))
+            return Unsafe.BitCast<Vector128<byte>, TWord>(Vector128.Create(value));
+        if (typeof(TWord) == typeof(Vector256<byte>))
+            return Unsafe.BitCast<Vector256<byte>, TWord>(Vector256.Create(value));
+        ulong pattern = value * 0x0101_0101_0101_0101UL;
+        return sizeof(TWord) == sizeof(ushort) ? Unsafe.BitCast<ushort, TWord>((ushort)pattern)
+            : sizeof(TWord) == sizeof(uint) ? Unsafe.BitCast<uint, TWord>((uint)pattern)
+            : Unsafe.BitCast<ulong, TWord>(pattern);
+    }
+
+    /// <summary>Stores <paramref name="pattern"/> at offset 0 and at <paramref name="last"/>: <c>sizeof(TWord)</c>..<c>2 × sizeof(TWord)</c> bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTwo<TWord>(byte* destination, TWord pattern, nuint last) where TWord : unmanaged
+    {
+        Store(destination, pattern);
+        Store(destination + last, pattern);
+    }
+
+    /// <summary>A 2-, 4- or 8-byte unsigned word, zero-extended (the width is a JIT-time constant).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Widen<TWord>(TWord word) where TWord : unmanaged =>
+        sizeof(TWord) == sizeof(ushort) ? Unsafe.BitCast<TWord, ushort>(word)
+        : sizeof(TWord) == sizeof(uint) ? Unsafe.BitCast<TWord, uint>(word)
+        : Unsafe.BitCast<TWord, ulong>(word);
+
+    /// <summary>
+    /// Joins two loads of <paramref name="width"/> bytes (2 or 4, zero-extended) so the bytes of
+    /// <paramref name="first"/> come before those of <paramref name="second"/> in the order
+    /// <see cref="ByteDifference(ulong, ulong)"/> scans, as if they were one load of the concatenated bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Join(ulong first, ulong second, int width) =>
+        BitConverter.IsLittleEndian ? first | second << (8 * width) : first << (8 * width) | second;
 
     /// <summary>
     /// <c>a[i] - b[i]</c> for the first byte <c>i</c> (in memory order) where two loads differ, or 0 when
@@ -48,5 +93,13 @@ internal static unsafe class Words
             ? BitOperations.TrailingZeroCount(a ^ b) & 56
             : 56 - (BitOperations.LeadingZeroCount(a ^ b) & 56);
         return (int)(byte)(a >> shift) - (byte)(b >> shift);
+    }
+
+    /// <summary><c>x[i] - y[i]</c> for the first clear bit <c>i</c> of <paramref name="equal"/> (bit i set: byte i equal), which has one.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int ByteDifference(byte* x, byte* y, ulong equal)
+    {
+        nuint i = (nuint)BitOperations.TrailingZeroCount(~equal);
+        return x[i] - y[i];
     }
 }

@@ -1,0 +1,88 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+
+namespace Sparrow;
+
+/// <summary>
+/// What a <see cref="BlockLoop"/> does to each block of one or two runs of bytes (<c>x</c> and <c>y</c>: the two
+/// inputs of a compare, or the destination and the source of a copy).
+/// </summary>
+internal unsafe interface IBlockOperation<TResult>
+{
+    /// <summary>Bytes per block.</summary>
+    static abstract int BlockSize { get; }
+
+    /// <summary>Processes the block at <paramref name="x"/> and <paramref name="y"/>; <see langword="true"/> to stop with <paramref name="result"/>.</summary>
+    bool Block(byte* x, byte* y, out TResult result);
+
+    /// <summary>Processes the final block (it overlaps the one before: those bytes were processed already) and gives the result.</summary>
+    TResult Last(byte* x, byte* y);
+}
+
+/// <summary>
+/// The one loop over blocks every long-input path uses: full blocks from the start, then one final block that
+/// ends exactly at the last byte, overlapping the one before it, so no access crosses the end and no byte loop
+/// finishes the job.
+/// </summary>
+internal static unsafe class BlockLoop
+{
+    /// <summary>Blocks from the start of <paramref name="size"/> (at least one block) bytes, then the last block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TResult Forward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
+        where TOperation : struct, IBlockOperation<TResult>
+    {
+        Debug.Assert(size >= (nuint)TOperation.BlockSize);
+
+        // PERF: the bases advance once per block and every access is at a constant offset from them.
+        byte* lastX = x + (size - (nuint)TOperation.BlockSize);
+        byte* lastY = y + (size - (nuint)TOperation.BlockSize);
+        while (x < lastX)
+        {
+            if (operation.Block(x, y, out TResult result))
+                return result;
+            x += TOperation.BlockSize;
+            y += TOperation.BlockSize;
+        }
+
+        return operation.Last(lastX, lastY);
+    }
+
+    /// <summary>
+    /// Blocks from the end of <paramref name="size"/> (at least one block) bytes towards the start, then the first
+    /// block (which overlaps the one before it), for a move whose destination starts inside its source.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TResult Backward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
+        where TOperation : struct, IBlockOperation<TResult>
+    {
+        Debug.Assert(size >= (nuint)TOperation.BlockSize);
+
+        byte* blockX = x + (size - (nuint)TOperation.BlockSize);
+        byte* blockY = y + (size - (nuint)TOperation.BlockSize);
+        while (blockX > x)
+        {
+            if (operation.Block(blockX, blockY, out TResult result))
+                return result;
+            blockX -= TOperation.BlockSize;
+            blockY -= TOperation.BlockSize;
+        }
+
+        return operation.Last(x, y);
+    }
+
+    /// <summary>
+    /// More than one and at most two blocks: the first block, then the last one, without a loop (a compare of
+    /// 17..32 bytes as two 16-byte vectors, say).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TResult Pair<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
+        where TOperation : struct, IBlockOperation<TResult>
+    {
+        Debug.Assert(size > (nuint)TOperation.BlockSize && size <= 2 * (nuint)TOperation.BlockSize);
+
+        if (operation.Block(x, y, out TResult result))
+            return result;
+        nuint last = size - (nuint)TOperation.BlockSize;
+        return operation.Last(x + last, y + last);
+    }
+}

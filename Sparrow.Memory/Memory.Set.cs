@@ -1,0 +1,63 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+
+namespace Sparrow;
+
+public static unsafe partial class Memory
+{
+    /// <summary>Sets <paramref name="size"/> bytes at <paramref name="destination"/> to <paramref name="value"/>.</summary>
+    /// <param name="destination">The first byte to set.</param>
+    /// <param name="value">The value every byte gets (0 clears).</param>
+    /// <param name="size">How many bytes to set.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    public static void Set(byte* destination, byte value, int size) =>
+        SizeClasses.Dispatch<SetOperation, NoResult>(new SetOperation(destination, value), size);
+
+    /// <summary>Sets every byte of <paramref name="destination"/> to <paramref name="value"/>.</summary>
+    /// <param name="destination">The bytes to set.</param>
+    /// <param name="value">The value every byte gets (0 clears).</param>
+    public static void Set(Span<byte> destination, byte value)
+    {
+        fixed (byte* to = &MemoryMarshal.GetReference(destination))
+            SizeClasses.Dispatch<SetOperation, NoResult>(new SetOperation(to, value), destination.Length);
+    }
+}
+
+/// <summary>Set, once per size class and path (see <see cref="SizeClasses"/>).</summary>
+internal readonly unsafe struct SetOperation(byte* destination, byte value) : ISizeClassOperation<NoResult>
+{
+    public NoResult Empty() => default;
+
+    public NoResult OneByte()
+    {
+        *destination = value;
+        return default;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged
+    {
+        Words.StoreTwo(destination, Words.Repeat<TWord>(value), last);
+        return default;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult Masked(Vector256<byte> mask)
+    {
+        MaskedVector.Store(destination, mask, Vector256.Create(value));
+        return default;
+    }
+
+    public NoResult VectorBlocks(nuint size)
+    {
+        VectorStrides.Set(destination, value, size);
+        return default;
+    }
+
+    public NoResult WordBlocks(nuint size)
+    {
+        WordStrides.Set(destination, value, size);
+        return default;
+    }
+}

@@ -1,0 +1,123 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+
+namespace Sparrow;
+
+/// <summary>
+/// One operation of <see cref="Memory"/> (compare, equality, copy, set) written once per size class and code
+/// path. <see cref="SizeClasses"/> decides which member runs for a size; the member does the work.
+/// </summary>
+/// <typeparam name="TResult">What the operation returns (a difference, a flag, or nothing worth returning).</typeparam>
+internal unsafe interface ISizeClassOperation<TResult>
+{
+    /// <summary>0 bytes.</summary>
+    TResult Empty();
+
+    /// <summary>1 byte.</summary>
+    TResult OneByte();
+
+    /// <summary>
+    /// <c>sizeof(TWord)</c>..<c>2 × sizeof(TWord)</c> bytes as two overlapping words, one at offset 0 and one at
+    /// <paramref name="last"/> (ending at the last byte). <typeparamref name="TWord"/> is ushort, uint or ulong.
+    /// </summary>
+    TResult TwoWords<TWord>(nuint last) where TWord : unmanaged;
+
+    /// <summary>1..<see cref="MaskedVector.MaxSize"/> bytes in one AVX-512 masked access (bit i of <paramref name="mask"/>: byte i is in range).</summary>
+    TResult Masked(Vector256<byte> mask);
+
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 128- and 256-bit vectors.</summary>
+    TResult VectorBlocks(nuint size);
+
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words (the portable path).</summary>
+    TResult WordBlocks(nuint size);
+}
+
+/// <summary>
+/// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
+/// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (five size
+/// classes: 0, 1, 2..3, 4..7, 8..16); above that, loops of blocks, vector or word-sized.
+/// </summary>
+internal static unsafe class SizeClasses
+{
+    /// <summary>The largest size the word classes of <see cref="Portable{TOperation, TResult}"/> handle.</summary>
+    public const int MaxWordsSize = 2 * sizeof(ulong);
+
+    /// <summary>Runs <paramref name="operation"/> over <paramref name="size"/> bytes on the best path this machine has.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TResult Dispatch<TOperation, TResult>(TOperation operation, int size)
+        where TOperation : struct, ISizeClassOperation<TResult>
+    {
+        if (MaskedVector.IsSupported)
+        {
+            // PERF: one masked access per side covers every size 1..32 with no branch on the size, so key-sized
+            // inputs cost the same few instructions whatever their length. The larger sizes stay out of line so
+            // that an inlined caller (CompareInline in a B+tree search) keeps only this short path.
+            if ((uint)size - 1 < MaskedVector.MaxSize)
+                return operation.Masked(MaskedVector.MaskFor((uint)size));
+            if (size == 0)
+                return operation.Empty();
+            return Blocks<TOperation, TResult>(operation, size);
+        }
+
+        return Portable<TOperation, TResult>(operation, size);
+    }
+
+    /// <summary>
+    /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512
+    /// machines too): a jump table over 0..16, then blocks.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TResult Portable<TOperation, TResult>(TOperation operation, int size)
+        where TOperation : struct, ISizeClassOperation<TResult>
+    {
+        // PERF: a dense switch compiles to the IL `switch` opcode and a jump table: one indirect jump to the
+        // size class, where an if/else ladder costs a compare per rung. The sizes of a class share one target
+        // that touches two overlapping words inside the buffer, never past its end; few distinct targets keep
+        // the indirect jump predictable on mixed key sizes (CompareWorkload).
+        switch (size)
+        {
+            case 0:
+                return operation.Empty();
+            case 1:
+                return operation.OneByte();
+            case 2:
+            case 3:
+                return operation.TwoWords<ushort>((nuint)size - sizeof(ushort));
+            case 4:
+            case 5:
+            case 6:
+            case 7:
+                return operation.TwoWords<uint>((nuint)size - sizeof(uint));
+            case 8:
+            case 9:
+            case 10:
+            case 11:
+            case 12:
+            case 13:
+            case 14:
+            case 15:
+            case 16:
+                return operation.TwoWords<ulong>((nuint)size - sizeof(ulong));
+            default:
+                return Blocks<TOperation, TResult>(operation, size);
+        }
+    }
+
+    /// <summary>More than <see cref="MaxWordsSize"/> bytes, or a negative size.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TResult Blocks<TOperation, TResult>(TOperation operation, int size)
+        where TOperation : struct, ISizeClassOperation<TResult>
+    {
+        if (size < 0)
+            Memory.ThrowNegativeSize();
+        return Vector256.IsHardwareAccelerated
+            ? operation.VectorBlocks((nuint)size)
+            : operation.WordBlocks((nuint)size);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static TResult BlocksOutOfLine<TOperation, TResult>(TOperation operation, int size)
+        where TOperation : struct, ISizeClassOperation<TResult> =>
+        Blocks<TOperation, TResult>(operation, size);
+}

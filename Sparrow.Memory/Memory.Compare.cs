@@ -70,7 +70,9 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
 {
     public int Empty() => 0;
 
-    public int OneByte() => *x - *y;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int UpToThreeBytes(nuint size) =>
+        Words.ByteDifference(Words.JoinThree(x, size), Words.JoinThree(y, size));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int TwoWords<TWord>(nuint last) where TWord : unmanaged
@@ -86,7 +88,9 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
         // two share then compared equal). Both pairs are loaded and one is selected with conditional moves: no
         // branch to mispredict on keys that differ at random positions.
         bool headDiffers = x0 != y0;
-        return Words.ByteDifference(headDiffers ? x0 : x1, headDiffers ? y0 : y1);
+        ulong a = headDiffers ? x0 : x1;
+        ulong b = headDiffers ? y0 : y1;
+        return Words.ByteDifference(a, b);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

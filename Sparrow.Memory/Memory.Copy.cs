@@ -76,9 +76,16 @@ internal readonly unsafe struct CopyOperation(byte* destination, byte* source) :
 {
     public NoResult Empty() => default;
 
-    public NoResult OneByte()
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult UpToThreeBytes(nuint size)
     {
-        *destination = *source;
+        // All three loaded before any store, so an overlapping move is right too.
+        byte first = source[0];
+        byte middle = source[size / 2];
+        byte last = source[size - 1];
+        destination[0] = first;
+        destination[size / 2] = middle;
+        destination[size - 1] = last;
         return default;
     }
 
@@ -116,7 +123,8 @@ internal readonly unsafe struct MoveOperation(byte* destination, byte* source) :
 
     public NoResult Empty() => default;
 
-    public NoResult OneByte() => _copy.OneByte();
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult UpToThreeBytes(nuint size) => _copy.UpToThreeBytes(size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged => _copy.TwoWords<TWord>(last);

@@ -38,7 +38,8 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOpe
 {
     public bool Empty() => true;
 
-    public bool OneByte() => *x == *y;
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool UpToThreeBytes(nuint size) => Words.JoinThree(x, size) == Words.JoinThree(y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TwoWords<TWord>(nuint last) where TWord : unmanaged =>

@@ -29,9 +29,12 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
 {
     public NoResult Empty() => default;
 
-    public NoResult OneByte()
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult UpToThreeBytes(nuint size)
     {
-        *destination = value;
+        destination[0] = value;
+        destination[size / 2] = value;
+        destination[size - 1] = value;
         return default;
     }
 

@@ -13,8 +13,11 @@ internal unsafe interface ISizeClassOperation<TResult>
     /// <summary>0 bytes.</summary>
     TResult Empty();
 
-    /// <summary>1 byte.</summary>
-    TResult OneByte();
+    /// <summary>
+    /// 1..3 bytes as three single bytes: the first, the middle (<c>size / 2</c>) and the last; for 1 or 2 bytes
+    /// some of them are the same byte. One class for all three sizes keeps the jump table's target predictable.
+    /// </summary>
+    TResult UpToThreeBytes(nuint size);
 
     /// <summary>
     /// <c>sizeof(TWord)</c>..<c>2 × sizeof(TWord)</c> bytes as two overlapping words, one at offset 0 and one at
@@ -34,8 +37,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
-/// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (five size
-/// classes: 0, 1, 2..3, 4..7, 8..16); above that, loops of blocks, vector or word-sized.
+/// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (four size
+/// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks, vector or word-sized.
 /// </summary>
 internal static unsafe class SizeClasses
 {
@@ -73,17 +76,18 @@ internal static unsafe class SizeClasses
     {
         // PERF: a dense switch compiles to the IL `switch` opcode and a jump table: one indirect jump to the
         // size class, where an if/else ladder costs a compare per rung. The sizes of a class share one target
-        // that touches two overlapping words inside the buffer, never past its end; few distinct targets keep
-        // the indirect jump predictable on mixed key sizes (CompareWorkload).
+        // that touches overlapping words (or bytes) inside the buffer, never past its end. Few distinct targets
+        // keep the indirect jump predictable on mixed key sizes: an indirect jump that alternates between two
+        // targets mispredicts about as often as it alternates, and each miss costs more than a compare here
+        // (CompareWorkload with AVX-512 disabled), hence 1..3 as one class rather than 1 and 2..3.
         switch (size)
         {
             case 0:
                 return operation.Empty();
             case 1:
-                return operation.OneByte();
             case 2:
             case 3:
-                return operation.TwoWords<ushort>((nuint)size - sizeof(ushort));
+                return operation.UpToThreeBytes((nuint)size);
             case 4:
             case 5:
             case 6:

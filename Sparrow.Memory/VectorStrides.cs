@@ -107,8 +107,14 @@ internal static unsafe class VectorStrides
         public bool Block(byte* x, byte* y, out int result)
         {
             uint equal = Vector128.Equals(Vector128.Load(x), Vector128.Load(y)).ExtractMostSignificantBits();
-            result = equal == ushort.MaxValue ? 0 : Words.ByteDifference(x, y, equal);
-            return equal != ushort.MaxValue;
+            if (equal == ushort.MaxValue)
+            {
+                result = 0;
+                return false;
+            }
+
+            result = Words.ByteDifference(x, y, equal);
+            return true;
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -127,8 +133,14 @@ internal static unsafe class VectorStrides
         public bool Block(byte* x, byte* y, out int result)
         {
             uint equal = EqualMask256(x, y);
-            result = equal == uint.MaxValue ? 0 : Words.ByteDifference(x, y, equal);
-            return equal != uint.MaxValue;
+            if (equal == uint.MaxValue)
+            {
+                result = 0;
+                return false;
+            }
+
+            result = Words.ByteDifference(x, y, equal);
+            return true;
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

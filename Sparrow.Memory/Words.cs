@@ -78,6 +78,17 @@ internal static unsafe class Words
         BitConverter.IsLittleEndian ? first | second << (8 * width) : first << (8 * width) | second;
 
     /// <summary>
+    /// The first, middle (<c>size / 2</c>) and last of 1..3 bytes joined in memory order, as
+    /// <see cref="ByteDifference(ulong, ulong)"/> scans: their positions never decrease, so the first byte where two
+    /// joins differ is the first position where the bytes differ.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong JoinThree(byte* p, nuint size) =>
+        BitConverter.IsLittleEndian
+            ? p[0] | (ulong)p[size / 2] << 8 | (ulong)p[size - 1] << 16
+            : (ulong)p[0] << 56 | (ulong)p[size / 2] << 48 | (ulong)p[size - 1] << 40;
+
+    /// <summary>
     /// <c>a[i] - b[i]</c> for the first byte <c>i</c> (in memory order) where two loads differ, or 0 when
     /// they are equal. Loads narrower than 64 bits are passed zero-extended.
     /// </summary>

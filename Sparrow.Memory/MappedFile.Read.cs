@@ -61,7 +61,7 @@ public sealed unsafe partial class MappedFile
     public T Read<T>(long offset)
         where T : unmanaged
     {
-        if (IsOutside(offset, sizeof(T)))
+        if (IsOutside<T>(offset))
             ThrowValueOutsideFile(offset, sizeof(T));
         return Unsafe.ReadUnaligned<T>(_pointer + offset);
     }
@@ -86,6 +86,20 @@ public sealed unsafe partial class MappedFile
     }
 
     /// <summary>
+    /// Whether a <typeparamref name="T"/> at <paramref name="offset"/> is not all inside the map: true for a negative
+    /// offset, for one past the last whole value, and always once the map is disposed (length -1).
+    /// </summary>
+    /// <remarks>
+    /// PERF: one unsigned compare against the number of offsets a value can start at (0 when the file is shorter
+    /// than a value, or disposed). A negative offset is a huge unsigned one, so it fails the same compare. The
+    /// count depends on the length alone, so in a loop of reads the JIT computes it once, before the loop.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsOutside<T>(long offset)
+        where T : unmanaged =>
+        (ulong)offset >= (ulong)Math.Max(_length - sizeof(T) + 1, 0);
+
+    /// <summary>
     /// Whether <paramref name="byteCount"/> bytes at <paramref name="offset"/> are not all inside the map: true when
     /// either is negative, when they end past the length, and always once the map is disposed (length -1).
     /// </summary>
@@ -95,6 +109,7 @@ public sealed unsafe partial class MappedFile
     /// (<c>room</c> only overflows for a negative offset, <c>room - byteCount</c> only for a negative room or
     /// count). The Span.Slice idiom, <c>(ulong)offset + (ulong)length &gt; (ulong)Length</c>, needs a type twice
     /// as wide as the offset to be exact; with a 64-bit offset it would wrap and accept offsets just below 0.
+    /// (<see cref="IsOutside{T}(long)"/> needs one compare because its size is a constant, never negative.)
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool IsOutside(long offset, long byteCount)

@@ -87,17 +87,31 @@ public sealed unsafe partial class MappedFile
 
     /// <summary>
     /// Whether a <typeparamref name="T"/> at <paramref name="offset"/> is not all inside the map: true for a negative
-    /// offset, for one past the last whole value, and always once the map is disposed (length -1).
+    /// offset, for one past the last whole value, and always once the map is disposed.
     /// </summary>
     /// <remarks>
-    /// PERF: one unsigned compare against the number of offsets a value can start at (0 when the file is shorter
-    /// than a value, or disposed). A negative offset is a huge unsigned one, so it fails the same compare. The
-    /// count depends on the length alone, so in a loop of reads the JIT computes it once, before the loop.
+    /// PERF: one unsigned compare against the number of offsets a value can start at, <c>Length - sizeof(T) + 1</c>
+    /// clamped at 0 (a file shorter than a value, or disposed): a negative offset is a huge unsigned one, so it
+    /// fails the same compare. For the sizes of the primitives the count is precomputed (<see cref="ValueStarts"/>),
+    /// so a read in a caller's loop is one compare with a field; the JIT cannot be relied on to hoist the count
+    /// out of the loop (it hoists no field load that follows a store in the loop, such as a foreach variable's).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool IsOutside<T>(long offset)
-        where T : unmanaged =>
-        (ulong)offset >= (ulong)Math.Max(_length - sizeof(T) + 1, 0);
+        where T : unmanaged
+    {
+        // sizeof(T) is a constant for the JIT: one arm of the switch survives.
+        long starts = sizeof(T) switch
+        {
+            1 => _valueStarts[0],
+            2 => _valueStarts[1],
+            4 => _valueStarts[2],
+            8 => _valueStarts[3],
+            16 => _valueStarts[4],
+            _ => Math.Max(_length - sizeof(T) + 1, 0),
+        };
+        return (ulong)offset >= (ulong)starts;
+    }
 
     /// <summary>
     /// Whether <paramref name="byteCount"/> bytes at <paramref name="offset"/> are not all inside the map: true when

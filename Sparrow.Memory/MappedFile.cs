@@ -49,6 +49,7 @@ public sealed unsafe partial class MappedFile : IDisposable
     private MemoryMappedViewAccessor? _view;
     private byte* _pointer;
     private long _length;
+    private ValueStarts _valueStarts;
 
     private MappedFile(MemoryMappedFile? file, MemoryMappedViewAccessor? view, byte* pointer, long length)
     {
@@ -56,6 +57,8 @@ public sealed unsafe partial class MappedFile : IDisposable
         _view = view;
         _pointer = pointer;
         _length = length;
+        for (int log2Size = 0; log2Size < ValueStarts.Count; log2Size++)
+            _valueStarts[log2Size] = Math.Max(length - (1L << log2Size) + 1, 0);
     }
 
     /// <summary>Maps the whole file at <paramref name="path"/>, read-only.</summary>
@@ -121,6 +124,7 @@ public sealed unsafe partial class MappedFile : IDisposable
     {
         // From here on every range check fails, and the throw path reports the disposal.
         _length = Disposed;
+        _valueStarts = default;
         MemoryMappedViewAccessor? view = Interlocked.Exchange(ref _view, null);
         if (view is null)
             return;

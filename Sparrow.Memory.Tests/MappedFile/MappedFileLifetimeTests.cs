@@ -55,6 +55,7 @@ public sealed class MappedFileLifetimeTests
             () => map.Cast<int>(long.MaxValue, -1),
             () => map.Read<byte>(0),
             () => map.Read<long>(-1),
+            () => map.Read<Int128>(0),
             () => map.WillNeed(0, 0),
             () => map.WillNeed(0, size),
         ];

@@ -89,13 +89,22 @@ public sealed class MappedFileRangeTests
         using var file = TempFile.With(bytes);
         using var map = MappedFile.Open(file.Path);
 
-        foreach (long offset in Offsets(size).Concat([size - 7, size - 2]))
+        foreach (long offset in Offsets(size).Concat([size - 15, size - 7, size - 3, size - 2]))
         {
-            Check(size, offset, 1, 1, "offset", $"Read<byte>({offset})", () => map.Read<byte>(offset) == bytes[offset]);
-            Check(size, offset, 8, 8, "offset", $"Read<long>({offset})", () => map.Read<long>(offset) == BitConverter.ToInt64(bytes, (int)offset));
-            Check(size, offset, 4096, 4096, "offset", $"Read<Page>({offset})", () => MemoryMarshal.AsBytes([map.Read<Page>(offset)]).SequenceEqual(bytes.AsSpan((int)offset, 4096)));
+            // Every size with its own precomputed count (1, 2, 4, 8, 16 bytes), and one computed per read.
+            CheckRead<byte>(map, bytes, offset);
+            CheckRead<short>(map, bytes, offset);
+            CheckRead<int>(map, bytes, offset);
+            CheckRead<long>(map, bytes, offset);
+            CheckRead<Int128>(map, bytes, offset);
+            CheckRead<Page>(map, bytes, offset);
         }
     }
+
+    private static unsafe void CheckRead<T>(MappedFile map, byte[] bytes, long offset)
+        where T : unmanaged =>
+        Check(bytes.Length, offset, sizeof(T), sizeof(T), "offset", $"Read<{typeof(T).Name}>({offset})",
+            () => MemoryMarshal.AsBytes([map.Read<T>(offset)]).SequenceEqual(bytes.AsSpan((int)offset, sizeof(T))));
 
     [Theory]
     [MemberData(nameof(FileSizes))]

@@ -13,21 +13,9 @@ public sealed class MappedFileCastTests : IDisposable
     private const int FileSize = 4096 + 100;
     private const int Alignments = 32;
 
-    private readonly byte[] _bytes = TempFile.RandomBytes(FileSize, seed: 11);
-    private readonly TempFile _file;
-    private readonly MappedFile _map;
+    private readonly MappedBytes _mapped = new(FileSize, seed: 11);
 
-    public MappedFileCastTests()
-    {
-        _file = TempFile.With(_bytes);
-        _map = MappedFile.Open(_file.Path);
-    }
-
-    public void Dispose()
-    {
-        _map.Dispose();
-        _file.Dispose();
-    }
+    public void Dispose() => _mapped.Dispose();
 
     /// <summary>Reads a value from its little-endian bytes: the reference the map is checked against.</summary>
     private delegate T LittleEndianReader<T>(ReadOnlySpan<byte> bytes);
@@ -69,18 +57,18 @@ public sealed class MappedFileCastTests : IDisposable
         for (int alignment = 0; alignment < Alignments; alignment++)
         {
             int count = (FileSize - alignment) / size;
-            ReadOnlySpan<T> values = _map.Cast<T>(alignment, count);
+            ReadOnlySpan<T> values = _mapped.Map.Cast<T>(alignment, count);
             Assert.Equal(count, values.Length);
             for (int i = 0; i < count; i++)
                 Expect(reference, values[i], alignment + i * size, $"Cast<{name}>({alignment}, {count})[{i}]");
-            Assert.Throws<ArgumentOutOfRangeException>(() => _map.Cast<T>(alignment, count + 1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => _mapped.Map.Cast<T>(alignment, count + 1));
         }
 
         // Read: at every offset where a whole value fits; past the last one it is out of range.
         for (int offset = 0; offset <= FileSize - size; offset++)
-            Expect(reference, _map.Read<T>(offset), offset, $"Read<{name}>({offset})");
+            Expect(reference, _mapped.Map.Read<T>(offset), offset, $"Read<{name}>({offset})");
         for (int offset = FileSize - size + 1; offset <= FileSize; offset++)
-            Assert.Throws<ArgumentOutOfRangeException>(() => _map.Read<T>(offset));
+            Assert.Throws<ArgumentOutOfRangeException>(() => _mapped.Map.Read<T>(offset));
     }
 
     /// <summary>Bit-exact (NaN payloads and -0.0 included), against the file's bytes in the machine's byte order.</summary>
@@ -88,7 +76,7 @@ public sealed class MappedFileCastTests : IDisposable
         where T : unmanaged
     {
         int size = Unsafe.SizeOf<T>();
-        byte[] valueBytes = _bytes.AsSpan(offset, size).ToArray();
+        byte[] valueBytes = _mapped.Bytes.AsSpan(offset, size).ToArray();
         if (!BitConverter.IsLittleEndian)
             Array.Reverse(valueBytes);
         T expected = reference(valueBytes);

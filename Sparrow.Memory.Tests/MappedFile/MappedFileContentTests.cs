@@ -14,9 +14,8 @@ public sealed class MappedFileContentTests
     [MemberData(nameof(Sizes))]
     public void WholeFile_ReadsBackAsWritten(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: size);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: size);
+        var (bytes, map) = mapped;
 
         Assert.Equal(size, map.Length);
         Assert.True(map.AsSpan(0, size).SequenceEqual(bytes));
@@ -28,9 +27,8 @@ public sealed class MappedFileContentTests
     [MemberData(nameof(NonEmptySizes))]
     public void BothEnds_ReadTheFirstAndLastBytes(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: size + 1);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: size + 1);
+        var (bytes, map) = mapped;
 
         Assert.Equal(bytes[0], map.Read<byte>(0));
         Assert.Equal(bytes[^1], map.Read<byte>(size - 1));
@@ -44,9 +42,8 @@ public sealed class MappedFileContentTests
     [MemberData(nameof(Sizes))]
     public void RandomRanges_MatchTheSameSlicesOfTheBytes(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: size + 2);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: size + 2);
+        var (bytes, map) = mapped;
 
         var random = new Random(size + 3);
         for (int i = 0; i < 2000; i++)
@@ -62,9 +59,8 @@ public sealed class MappedFileContentTests
     public void WillNeed_OverAnyRange_LeavesTheContentsAsTheyAre()
     {
         const int size = 3 * 4096 + 5;
-        byte[] bytes = TempFile.RandomBytes(size, seed: 4);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 4);
+        var (bytes, map) = mapped;
 
         // Unaligned starts, a range inside one page, the whole file, an empty range at the end.
         foreach ((long offset, long length) in new (long, long)[] { (0, size), (1, 10), (4095, 2), (4097, size - 4097), (size, 0), (size - 1, 1) })
@@ -76,9 +72,8 @@ public sealed class MappedFileContentTests
     public void ManyThreads_ReadTheSameMapAtOnce()
     {
         const int size = 1 << 20;
-        byte[] bytes = TempFile.RandomBytes(size, seed: 5);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 5);
+        var (bytes, map) = mapped;
 
         Parallel.For(0, 8, thread =>
         {

@@ -113,10 +113,9 @@ public sealed class MappedFileLifetimeTests
     [Fact]
     public void WriterOpenedAfterTheMap_IsAllowed()
     {
-        byte[] bytes = TempFile.RandomBytes(4096, seed: 34);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
-        using var writer = new FileStream(file.Path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
+        using var mapped = new MappedBytes(4096, seed: 34);
+        var (bytes, map) = mapped;
+        using var writer = new FileStream(mapped.Path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
         writer.Write([0xEE]);
         writer.Flush();
 
@@ -127,13 +126,12 @@ public sealed class MappedFileLifetimeTests
     [Fact]
     public void FileDeletedWhileMapped_StaysReadableUntilDispose()
     {
-        byte[] bytes = TempFile.RandomBytes(8192, seed: 35);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(8192, seed: 35);
+        var (bytes, map) = mapped;
 
-        File.Delete(file.Path);
+        File.Delete(mapped.Path);
 
-        Assert.False(File.Exists(file.Path));
+        Assert.False(File.Exists(mapped.Path));
         Assert.True(map.AsSpan(0, bytes.Length).SequenceEqual(bytes));
     }
 }

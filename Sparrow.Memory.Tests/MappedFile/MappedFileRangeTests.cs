@@ -33,9 +33,8 @@ public sealed class MappedFileRangeTests
     [MemberData(nameof(FileSizes))]
     public void AsSpan_AcceptsExactlyTheRangesInsideTheFile(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: 21);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 21);
+        var (bytes, map) = mapped;
 
         foreach (long offset in Offsets(size))
         {
@@ -51,9 +50,8 @@ public sealed class MappedFileRangeTests
     [MemberData(nameof(FileSizes))]
     public void Cast_AcceptsExactlyTheValuesInsideTheFile(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: 22);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 22);
+        var (bytes, map) = mapped;
 
         CheckCast<byte>(map, bytes);
         CheckCast<short>(map, bytes);
@@ -85,9 +83,8 @@ public sealed class MappedFileRangeTests
     [MemberData(nameof(FileSizes))]
     public void Read_AcceptsExactlyTheValuesInsideTheFile(int size)
     {
-        byte[] bytes = TempFile.RandomBytes(size, seed: 23);
-        using var file = TempFile.With(bytes);
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 23);
+        var (bytes, map) = mapped;
 
         foreach (long offset in Offsets(size).Concat([size - 15, size - 7, size - 3, size - 2]))
         {
@@ -110,8 +107,8 @@ public sealed class MappedFileRangeTests
     [MemberData(nameof(FileSizes))]
     public void WillNeed_AcceptsExactlyTheRangesInsideTheFile(int size)
     {
-        using var file = TempFile.With(TempFile.RandomBytes(size, seed: 24));
-        using var map = MappedFile.Open(file.Path);
+        using var mapped = new MappedBytes(size, seed: 24);
+        MappedFile map = mapped.Map;
 
         long[] lengths = [.. Lengths(size), long.MinValue, 1L << 32, long.MaxValue - 1, long.MaxValue];
         foreach (long offset in Offsets(size))

@@ -64,6 +64,7 @@ internal static partial class Publisher
         File.WriteAllText(readmePath, ReadmeBlock().IsMatch(readme)
             ? ReadmeBlock().Replace(readme, block.Replace("$", "$$"))
             : readme.TrimEnd() + "\n\n" + block + "\n");
+        DecodeStudyTable.Publish(readmePath, summaries, machine);
         Console.WriteLine($"Published docs/benchmarks.md, {summaries.Count} chart(s) in docs/benchmarks/, and README's results block.");
     }
 

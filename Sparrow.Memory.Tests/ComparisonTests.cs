@@ -7,10 +7,13 @@ public sealed unsafe class ComparisonTests
 
     public static TheoryData<string> ComparisonPaths => Paths.Names([.. Paths.Compare, .. Paths.Equal]);
 
-    /// <summary>Each of the path's <see cref="ComparisonPath.Plants"/> at every position of every size, with a later difference of the other sign.</summary>
+    /// <summary>
+    /// At every size: equal inputs, the same pointer twice, and each of the path's
+    /// <see cref="ComparisonPath.Plants"/> at every position with a later difference of the other sign.
+    /// </summary>
     [PathTheory]
     [MemberData(nameof(ComparisonPaths))]
-    public void SingleDifference_AtEveryPositionOfEverySize_GivesTheExactResult(string name)
+    public void EqualInputs_TheSamePointer_AndEachDifferenceAtEveryPositionOfEverySize(string name)
     {
         ComparisonPath path = Paths.Named<ComparisonPath>(name);
         using var a = new NativeBuffer(MaxExhaustiveSize);
@@ -19,30 +22,15 @@ public sealed unsafe class ComparisonTests
         a.AsSpan().CopyTo(b.AsSpan());
         var where = new Where("64-byte-aligned buffers");
 
-        for (int size = Math.Max(1, path.MinSize); size <= Math.Min(MaxExhaustiveSize, path.MaxSize); size++)
+        for (int size = path.MinSize; size <= Math.Min(MaxExhaustiveSize, path.MaxSize); size++)
         {
+            path.CheckEqual(a.Pointer, b.Pointer, size, where);
+            path.CheckEqual(a.Pointer, a.Pointer, size, new Where("the same pointer twice"));
             for (int position = 0; position < size; position++)
             {
                 foreach ((byte X, byte Y) difference in path.Plants)
                     path.CheckDifferenceAt(a.Pointer, b.Pointer, size, position, difference, where);
             }
-        }
-    }
-
-    [PathTheory]
-    [MemberData(nameof(ComparisonPaths))]
-    public void EqualInputs_AndTheSamePointer_AreEqual(string name)
-    {
-        ComparisonPath path = Paths.Named<ComparisonPath>(name);
-        using var a = new NativeBuffer(MaxExhaustiveSize);
-        using var b = new NativeBuffer(MaxExhaustiveSize);
-        new Random(2).NextBytes(a.AsSpan());
-        a.AsSpan().CopyTo(b.AsSpan());
-
-        for (int size = path.MinSize; size <= Math.Min(MaxExhaustiveSize, path.MaxSize); size++)
-        {
-            path.CheckEqual(a.Pointer, b.Pointer, size, new Where("equal inputs"));
-            path.CheckEqual(a.Pointer, a.Pointer, size, new Where("the same pointer twice"));
         }
     }
 }

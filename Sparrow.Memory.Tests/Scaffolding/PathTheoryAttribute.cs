@@ -1,0 +1,23 @@
+using Xunit.Abstractions;
+using Xunit.Sdk;
+
+namespace Sparrow.Tests;
+
+/// <summary>
+/// A theory over rows of <see cref="Paths"/> (the first argument a path's name). A row whose path cannot run on
+/// this machine (<see cref="Path.SkipReason"/>) is reported skipped with the reason instead of run: xunit 2 has
+/// no skip decided at run time, so it is decided per row when the theory's rows are discovered.
+/// </summary>
+[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
+[AttributeUsage(AttributeTargets.Method)]
+public sealed class PathTheoryAttribute : TheoryAttribute;
+
+/// <summary>Discovers a <see cref="PathTheoryAttribute"/> theory: one test case per row, skipped where its path cannot run.</summary>
+public sealed class PathTheoryDiscoverer(IMessageSink diagnosticMessageSink) : TheoryDiscoverer(diagnosticMessageSink)
+{
+    protected override IEnumerable<IXunitTestCase> CreateTestCasesForDataRow(
+        ITestFrameworkDiscoveryOptions discoveryOptions, ITestMethod testMethod, IAttributeInfo theoryAttribute, object[] dataRow) =>
+        dataRow is [string name, ..] && Paths.Named(name).SkipReason is { } reason
+            ? CreateTestCasesForSkippedDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow, reason)
+            : base.CreateTestCasesForDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow);
+}

@@ -13,13 +13,13 @@ public sealed unsafe class CopyAndMoveTests
 
     public static TheoryData<string> CopyAndMovePaths => Paths.Names([.. Paths.Copy, .. Paths.Move]);
 
-    public static TheoryData<string> CopyAndMovePathsTo1MiB => Paths.Names(Paths.Copy.Concat<Path>(Paths.Move).Where(p => p.Accepts(Sizes.MaxSampled)));
+    public static TheoryData<string> CopyAndMovePathsTo1MiB => Paths.Names(Paths.Copy.Concat<CodePath>(Paths.Move).Where(p => p.Accepts(Sizes.MaxSampled)));
 
     [PathTheory]
     [MemberData(nameof(CopyAndMovePaths))]
     public void OverlapDistancesMinus64To64_EverySizeTo300(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(2 * Bench.Margin + MaxDistance + Sizes.MaxExhaustive);
         foreach ((Edge edge, string edgeName) in Bench.Edges)
         {
@@ -39,7 +39,7 @@ public sealed unsafe class CopyAndMoveTests
     [MemberData(nameof(CopyAndMovePathsTo1MiB))]
     public void OneMebibyte_ShiftedEitherWay_ByFewAndManyBytes(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(2 * Bench.Margin + 4095 + Sizes.MaxSampled);
         foreach ((Edge edge, string edgeName) in Bench.Edges)
         {

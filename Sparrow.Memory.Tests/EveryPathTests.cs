@@ -4,7 +4,7 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// Every path of every operation (<see cref="Paths.All"/>), each checked by its operation's
-/// <see cref="Path.Check"/> against the operation's reference: readers on equal inputs, on a difference at the
+/// <see cref="CodePath.Check"/> against the operation's reference: readers on equal inputs, on a difference at the
 /// first, middle and last byte and on random bytes after a common prefix; writers byte for byte over the
 /// destination and <see cref="Bench.Margin"/> sentinel bytes either side. A read or write outside the given
 /// bytes next to a guard page faults the test process, so passing proves the bounds.
@@ -21,7 +21,7 @@ public sealed unsafe class EveryPathTests
     [MemberData(nameof(All))]
     public void EverySizeTo4096_AtBothGuardPagesOfEachRun(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(Sizes.MaxGuarded);
         foreach ((Edge first, Edge second, string placement) in Bench.Placements)
         {
@@ -35,7 +35,7 @@ public sealed unsafe class EveryPathTests
     [MemberData(nameof(All))]
     public void EverySizeTo300_AtEveryAlignmentOfEachPointer(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(2 * Bench.Margin + Sizes.Alignments + Sizes.MaxExhaustive);
         for (int offset1 = 0; offset1 < Sizes.Alignments; offset1++)
         {
@@ -58,7 +58,7 @@ public sealed unsafe class EveryPathTests
     [MemberData(nameof(All))]
     public void SampledSizesTo1MiB_AtSampledAlignments(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(2 * Bench.Margin + Sizes.Alignments + Sizes.MaxSampled);
         foreach ((int size, int offset1, int offset2) in Sizes.Sampled)
         {
@@ -72,7 +72,7 @@ public sealed unsafe class EveryPathTests
     [MemberData(nameof(AcceptingZero))]
     public void SizeZero_TouchesNoMemory(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var guarded = new GuardedMemory(1);
         Assert.Equal(path.EmptyResult, path.Call(null, null, 0));
         Assert.Equal(path.EmptyResult, path.Call(guarded.End, guarded.Start - 1, 0));
@@ -84,7 +84,7 @@ public sealed unsafe class EveryPathTests
     [MemberData(nameof(CheckingSize))]
     public void NegativeSize_ThrowsArgumentOutOfRange_AndTouchesNothing(string name)
     {
-        Path path = Paths.Named(name);
+        CodePath path = Paths.Named(name);
         using var bench = new Bench(Sizes.MaxGuarded);
         bench.First.AsSpan().Fill(0x5A);
         bench.Second.AsSpan().Fill(0xA5);

@@ -9,7 +9,7 @@ internal unsafe delegate bool EqualFunction(byte* x, byte* y, int size);
 /// difference planted at the first, middle and last byte, and against the reference on random bytes after a
 /// common prefix.
 /// </summary>
-internal abstract unsafe class ComparisonPath(string name, int minSize, int maxSize) : Path(name, minSize, maxSize)
+internal abstract unsafe class ComparisonPath(string name, int minSize, int maxSize) : CodePath(name, minSize, maxSize)
 {
     /// <summary>
     /// The differences worth planting at each position: for Compare, whose result is their value, every pair of

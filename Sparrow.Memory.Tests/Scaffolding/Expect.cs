@@ -3,7 +3,7 @@ namespace Sparrow.Tests;
 /// <summary>Assertions for loops of millions of calls: the message is only formatted on failure.</summary>
 internal static unsafe class Expect
 {
-    public static void Equal<T>(T expected, T actual, Path path, int size, Where where, int position = -1)
+    public static void Equal<T>(T expected, T actual, CodePath path, int size, Where where, int position = -1)
         where T : IEquatable<T>
     {
         if (!expected.Equals(actual))
@@ -17,18 +17,18 @@ internal static unsafe class Expect
     }
 
     /// <summary>The bytes of <paramref name="window"/> equal <paramref name="expected"/> (a copy of the window the reference wrote).</summary>
-    public static void SameBytes(Window window, byte* expected, byte* destination, int size, Path path, Where where) =>
+    public static void SameBytes(Window window, byte* expected, byte* destination, int size, CodePath path, Where where) =>
         SameBytes(window.Low, expected, window.Length, destination, size, path, where);
 
-    /// <summary>As <see cref="SameBytes(Window, byte*, byte*, int, Path, Where)"/>, outside the destination only.</summary>
-    public static void SameBytesOutside(Window window, byte* expected, byte* destination, int size, Path path, Where where)
+    /// <summary>As <see cref="SameBytes(Window, byte*, byte*, int, CodePath, Where)"/>, outside the destination only.</summary>
+    public static void SameBytesOutside(Window window, byte* expected, byte* destination, int size, CodePath path, Where where)
     {
         int before = (int)(destination - window.Low);
         SameBytes(window.Low, expected, before, destination, size, path, where);
         SameBytes(destination + size, expected + before + size, window.Length - before - size, destination, size, path, where);
     }
 
-    private static void SameBytes(byte* actual, byte* expected, int length, byte* destination, int size, Path path, Where where)
+    private static void SameBytes(byte* actual, byte* expected, int length, byte* destination, int size, CodePath path, Where where)
     {
         var got = new ReadOnlySpan<byte>(actual, length);
         var wanted = new ReadOnlySpan<byte>(expected, length);

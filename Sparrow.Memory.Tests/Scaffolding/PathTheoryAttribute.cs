@@ -5,7 +5,7 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// A theory over rows of <see cref="Paths"/> (the first argument a path's name). A row whose path cannot run on
-/// this machine (<see cref="Path.SkipReason"/>) is reported skipped with the reason instead of run: xunit 2 has
+/// this machine (<see cref="CodePath.SkipReason"/>) is reported skipped with the reason instead of run: xunit 2 has
 /// no skip decided at run time, so it is decided per row when the theory's rows are discovered.
 /// </summary>
 [XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]

@@ -5,13 +5,13 @@ namespace Sparrow.Tests;
 /// portable jump table, the word and vector block paths and the AVX-512 masked path are called directly, so each
 /// is proven on this machine whichever one the public API takes here; the public rows prove the dispatch (CI runs
 /// the tests again with AVX-512 and with AVX2 disabled, so it takes each path). A path whose instruction set is
-/// absent is reported skipped with <see cref="Path.SkipReason"/> (<see cref="PathTheoryAttribute"/>).
+/// absent is reported skipped with <see cref="CodePath.SkipReason"/> (<see cref="PathTheoryAttribute"/>).
 /// Adding a path is adding a row; adding an operation is adding a table, a <see cref="Path"/> subclass and a
 /// <see cref="Reference"/> loop.
 /// </summary>
 internal static unsafe class Paths
 {
-    private const int Unbounded = Path.Unbounded;
+    private const int Unbounded = CodePath.Unbounded;
 
     /// <remarks>The vector block paths need no instruction set: without AVX2 they run on software vectors, so they are tested everywhere.</remarks>
     private static readonly string? MaskedSkipReason = MaskedVector.IsSupported
@@ -85,16 +85,16 @@ internal static unsafe class Paths
             (d, value, size) => new SetOperation(d, value).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];
 
-    public static readonly Path[] All = [.. Compare, .. Equal, .. Copy, .. Move, .. Set];
+    public static readonly CodePath[] All = [.. Compare, .. Equal, .. Copy, .. Move, .. Set];
 
-    private static readonly Dictionary<string, Path> ByName = All.ToDictionary(p => p.Name);
+    private static readonly Dictionary<string, CodePath> ByName = All.ToDictionary(p => p.Name);
 
-    /// <summary>The path with the given <see cref="Path.Name"/> (theory data passes names).</summary>
-    public static Path Named(string name) => ByName[name];
+    /// <summary>The path with the given <see cref="CodePath.Name"/> (theory data passes names).</summary>
+    public static CodePath Named(string name) => ByName[name];
 
     /// <summary>The path with the given name, as the subclass a test needs.</summary>
-    public static TPath Named<TPath>(string name) where TPath : Path => (TPath)ByName[name];
+    public static TPath Named<TPath>(string name) where TPath : CodePath => (TPath)ByName[name];
 
     /// <summary>Theory data: the names of <paramref name="paths"/>.</summary>
-    public static TheoryData<string> Names(IEnumerable<Path> paths) => new(paths.Select(p => p.Name));
+    public static TheoryData<string> Names(IEnumerable<CodePath> paths) => new(paths.Select(p => p.Name));
 }

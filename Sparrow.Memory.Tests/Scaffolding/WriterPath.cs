@@ -13,7 +13,7 @@ internal unsafe delegate void SetFunction(byte* destination, byte value, int siz
 /// real bytes, and the two must agree byte for byte: the destination got the right bytes and nothing outside it
 /// changed.
 /// </summary>
-internal abstract unsafe class WriterPath(string name, int minSize, int maxSize) : Path(name, minSize, maxSize)
+internal abstract unsafe class WriterPath(string name, int minSize, int maxSize) : CodePath(name, minSize, maxSize)
 {
     public override object? EmptyResult => null;
 

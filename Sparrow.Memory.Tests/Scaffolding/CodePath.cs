@@ -8,7 +8,7 @@ namespace Sparrow.Tests;
 /// <param name="name">Unique among all paths of all operations (theory data passes it).</param>
 /// <param name="minSize">The smallest size the path accepts (the block paths take only long inputs).</param>
 /// <param name="maxSize">The largest size the path accepts (the masked path takes at most 32 bytes).</param>
-internal abstract unsafe class Path(string name, int minSize, int maxSize)
+internal abstract unsafe class CodePath(string name, int minSize, int maxSize)
 {
     public const int Unbounded = int.MaxValue;
 

@@ -98,25 +98,6 @@ public sealed class CliTests(FixturesListing fixtures) : IClassFixture<FixturesL
     }
 
     [Fact]
-    public async Task A_bad_env_or_requires_section_or_a_repeated_entry_cannot_run_with_exit_2()
-    {
-        const string Method = "IlDump.Fixtures.Masked::MaskedLoad(uint8*, int32)";
-        string[] rules =
-        [
-            $"{Method}  requires: Avx512XYZ  asm: masked-loads",
-            $"{Method}  env: DOTNET_EnableAVX512  asm: masked-loads",
-            $"{Method}  asm: no-calls\n{Method}  asm: masked-loads",
-        ];
-        string[] messages = ["'Avx512XYZ' is not a System.Runtime.Intrinsics.X86 class", "'DOTNET_EnableAVX512' is not NAME=VALUE", "is listed twice"];
-        for (int i = 0; i < rules.Length; i++)
-        {
-            (int exit, _, string error) = await RunAsync("check", "--rules", WriteRules($"assembly {fixtures.AssemblyPath}\n{rules[i]}\n"));
-            Assert.Equal(2, exit);
-            Assert.Contains(messages[i], error, StringComparison.Ordinal);
-        }
-    }
-
-    [Fact]
     public async Task Help_exits_0_and_a_bad_command_line_exits_2_saying_why()
     {
         (int exit, string output, _) = await RunAsync("--help");

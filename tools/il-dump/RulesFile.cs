@@ -101,7 +101,7 @@ internal sealed partial class RulesFile
             string where = $"{System.IO.Path.GetFileName(path)}:{method.Line}";
             if (method.IlRules.Count == 0 && method.AsmRules.Count == 0)
                 throw new CouldNotRunException($"{where}: {method.Key} has no rules");
-            if (methods.First(m => m.Display == method.Display) != method)
+            if (!ReferenceEquals(methods.First(m => m.Display == method.Display), method))
                 throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env:)");
         }
 

@@ -1,3 +1,5 @@
+using System.Runtime.Intrinsics.X86;
+
 namespace IlDump.Tests;
 
 /// <summary>The fixtures' machine code, compiled once per test run (x64 only; elsewhere the command says it skips).</summary>
@@ -19,25 +21,34 @@ public sealed class FixturesAsm
 
 public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesAsm>
 {
-    public static TheoryData<string, string, bool> Verdicts => new()
+    private const string NoAvx512 = " [DOTNET_EnableAVX512=0]";
+
+    /// <summary>Entries as results name them (key, then env), and the verdict: PASS, FAIL, SKIP, or AVX512 (PASS where the JIT has AVX-512BW/VL, else SKIP).</summary>
+    public static TheoryData<string, string, string> Verdicts => new()
     {
-        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "jump-table", true },
-        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "no-calls", true },
-        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "jump-table", false },
-        { "Calls::IndexWithBoundsCheck(uint8[], int32)", "no-rngchk", false },
-        { "Calls::IndexWithoutBoundsCheck(uint8[], int32)", "no-rngchk", true },
-        { "Tables::FromRvaSpan(int32)", "no-rngchk", true },
-        { "Tables::FromStaticReadonly(int32)", "no-calls", true },
-        { "Calls::Inlinable(int32)", "inlined", true },
-        { "Calls::NeverInlined(int32)", "inlined", false },
-        { "Calls::CallsAnother(int32)", "no-calls", false },
-        { "Calls::ThrowsThroughHelper(int32)", "no-calls", true },
-        { "Allocation::NewClass(int32)", "no-calls", false },
+        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "jump-table", "PASS" },
+        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "no-calls", "PASS" },
+        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "jump-table", "FAIL" },
+        { "Calls::IndexWithBoundsCheck(uint8[], int32)", "no-rngchk", "FAIL" },
+        { "Calls::IndexWithoutBoundsCheck(uint8[], int32)", "no-rngchk", "PASS" },
+        { "Tables::FromRvaSpan(int32)", "no-rngchk", "PASS" },
+        { "Tables::FromStaticReadonly(int32)", "no-calls", "PASS" },
+        { "Calls::Inlinable(int32)", "inlined", "PASS" },
+        { "Calls::NeverInlined(int32)", "inlined", "FAIL" },
+        { "Calls::CallsAnother(int32)", "no-calls", "FAIL" },
+        { "Calls::ThrowsThroughHelper(int32)", "no-calls", "PASS" },
+        { "Allocation::NewClass(int32)", "no-calls", "FAIL" },
+        { "Masked::MaskedLoad(uint8*, int32)", "masked-loads", "AVX512" },
+        { "Masked::MaskedLoad(uint8*, int32)" + NoAvx512, "masked-loads", "SKIP" },
+        { "Masked::PlainLoad(uint8*, int32)", "masked-loads", "FAIL" },
+        { "Masked::LoadFirst(uint8*, int32)", "masked-loads", "AVX512" },
+        { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "masked-loads", "FAIL" },
+        { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "no-calls", "PASS" },
     };
 
     [Theory]
     [MemberData(nameof(Verdicts))]
-    public void Rule_verdict(string method, string rule, bool passes)
+    public void Rule_verdict(string entry, string rule, string expected)
     {
         if (!AsmRunner.IsSupported)
         {
@@ -45,21 +56,25 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             return;
         }
 
-        AsmResult compiled = Assert.Single(fixtures.Compiled, c => c.Method.Hot.Key == "IlDump.Fixtures." + method);
-        RuleRef rule_ = Assert.Single(compiled.Method.Hot.AsmRules, r => r.ToString() == rule);
-        RuleResult result = AsmRules.Apply(rule_, compiled.Method.Hot, compiled.JitName, compiled.Asm, compiled.Caller);
-        Assert.Equal(passes, result.Passed);
-        if (passes)
-            return;
-
-        string expected = rule switch
+        AsmResult compiled = Assert.Single(fixtures.Compiled, c => c.Method.Hot.Display == "IlDump.Fixtures." + entry);
+        Verdict result = AsmRules.Apply(Assert.Single(compiled.Method.Hot.AsmRules, r => r.ToString() == rule), compiled);
+        string outcome = expected == "AVX512" ? Avx512BW.VL.IsSupported ? "PASS" : "SKIP" : expected;
+        Assert.Equal(outcome, result.Outcome.ToString().ToUpperInvariant());
+        string? shown = (outcome, rule) switch
         {
-            "no-rngchk" => "CORINFO_HELP_RNGCHKFAIL",
-            "inlined" => "IlDump.Fixtures.Calls:NeverInlined(",
-            "no-calls" => method.StartsWith("Allocation", StringComparison.Ordinal) ? "CORINFO_HELP_NEWSFAST" : "NeverInlined",
-            _ => "j",
+            ("FAIL", "no-rngchk") => "CORINFO_HELP_RNGCHKFAIL",
+            ("FAIL", "inlined") => "IlDump.Fixtures.Calls:NeverInlined(",
+            ("FAIL", "no-calls") => entry.StartsWith("Allocation", StringComparison.Ordinal) ? "CORINFO_HELP_NEWSFAST" : "NeverInlined",
+            ("FAIL", "masked-loads") => "ymmword ptr [rsi]",
+            ("FAIL", _) => "j",
+            _ => null,
         };
-        Assert.Contains(result.Lines, l => l.Contains(expected, StringComparison.Ordinal));
+        if (shown is not null)
+            Assert.Contains(result.Lines, l => l.Contains(shown, StringComparison.Ordinal));
+        if (outcome == "SKIP")
+            Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);
+        if (outcome == "PASS" && rule == "masked-loads")
+            Assert.Matches(@"vmovdqu8 ymm\d+ \{k\d\}\{z\}, ymmword ptr \[rsi\]", result.Summary);
     }
 
     [Fact]
@@ -71,6 +86,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         Assert.Null(AsmRules.ManagedMethod("rax"));
         Assert.Equal("System.Buffers.SpanAction`2:Invoke",
             AsmRules.ManagedMethod("[r14+0x18]System.Buffers.SpanAction`2[char,Sparrow.Formatting.Etag]:Invoke(System.Span`1[char],Sparrow.Formatting.Etag):this"));
+        Assert.Equal("Ns.Holder`1:Pick",
+            AsmRules.ManagedMethod("[Ns.Holder`1[System.ValueTuple`2[int,System.Span`1[ubyte]]]:Pick[System.Nullable`1[int]](int):int]"));
         Assert.Null(AsmRules.ManagedMethod("CORINFO_HELP_NEWSFAST"));
     }
 }

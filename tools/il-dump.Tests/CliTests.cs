@@ -43,6 +43,34 @@ public sealed class CliTests(FixturesListing fixtures) : IClassFixture<FixturesL
         Assert.Matches(@"FAIL  IlDump\.Fixtures\.Calls::IndexWithBoundsCheck\(uint8\[\], int32\)\s+no-rngchk", output);
         Assert.Matches(@"FAIL  IlDump\.Fixtures\.Calls::NeverInlined\(int32\)\s+inlined", output);
         Assert.True(File.Exists(Path.Combine(directory, "asm", "IlDump.Fixtures.Calls.NeverInlined(int32).caller.asm")));
+        Assert.EndsWith("3 passed, 3 failed, 0 skipped", output.TrimEnd(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Entries_of_one_method_run_with_their_env_and_skip_what_the_JIT_lacks()
+    {
+        if (!AsmRunner.IsSupported)
+            return;
+        (int exit, string output, _) = await RunAsync("asm", "--rules", FixturesRules(out string directory), "--out", directory, "--method", "Masked::");
+        Assert.Equal(1, exit);
+        Assert.Matches(@"SKIP  IlDump\.Fixtures\.Masked::MaskedLoad\(uint8\*, int32\) \[DOTNET_EnableAVX512=0\]\s+masked-loads\s+this JIT lacks Avx512BW\.VL \(with DOTNET_EnableAVX512=0\)", output);
+        Assert.Matches(@"FAIL  IlDump\.Fixtures\.Masked::LoadFirst\(uint8\*, int32\) \[DOTNET_EnableAVX512=0\]\s+masked-loads", output);
+        Assert.Matches(@"\d+ passed, 2 failed, [1-9]\d* skipped\s*$", output);
+        string[] files = Directory.GetFiles(Path.Combine(directory, "asm"), "IlDump.Fixtures.Masked.LoadFirst*").Select(Path.GetFileName).ToArray()!;
+        Assert.Contains("IlDump.Fixtures.Masked.LoadFirst(uint8Ptr,int32).DOTNET_EnableAVX512=0.asm", files);
+    }
+
+    [Fact]
+    public async Task Dump_with_asm_and_env_prints_the_code_of_the_path_that_env_selects()
+    {
+        if (!AsmRunner.IsSupported)
+            return;
+        string rules = WriteRules($"assembly {fixtures.AssemblyPath}\nIlDump.Fixtures.Masked::LoadFirst(uint8*, int32)  asm: masked-loads\n");
+        (int exit, string output, _) = await RunAsync("dump", "--rules", rules, "--out", TemporaryDirectory(), "--asm", "--env", "DOTNET_EnableAVX512=0");
+        Assert.Equal(0, exit);
+        Assert.Contains("; ===== IlDump.Fixtures.Masked.LoadFirst(uint8Ptr,int32).DOTNET_EnableAVX512=0", output, StringComparison.Ordinal);
+        Assert.Contains("IL_0000: call bool [System.Runtime.Intrinsics]System.Runtime.Intrinsics.X86.Avx512BW/VL::get_IsSupported()", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("{k1}", output, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -70,6 +98,36 @@ public sealed class CliTests(FixturesListing fixtures) : IClassFixture<FixturesL
     }
 
     [Fact]
+    public async Task Help_exits_0_and_a_bad_command_line_exits_2_saying_why()
+    {
+        (int exit, string output, _) = await RunAsync("--help");
+        Assert.Equal(0, exit);
+        Assert.StartsWith("usage: il-dump", output, StringComparison.Ordinal);
+        (string[] Args, string Message)[] wrong =
+        [
+            ([], "no command"), (["frobnicate"], "unknown command 'frobnicate'"),
+            (["asm", "--env", "X"], "--env X: expected NAME=VALUE"), (["check", "--rules"], "--rules needs a value"),
+        ];
+        foreach ((string[] args, string message) in wrong)
+        {
+            (exit, _, string error) = await RunAsync(args);
+            Assert.Equal(2, exit);
+            Assert.StartsWith($"il-dump: {message}\nusage: il-dump", error.ReplaceLineEndings("\n"), StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public async Task List_filters_by_a_part_of_the_key_or_a_glob()
+    {
+        string rules = WriteRules($"assembly {fixtures.AssemblyPath}\nIlDump.Fixtures.Calls::Inlinable(int32)  il: no-box\n");
+        (_, string part, _) = await RunAsync("list", "--rules", rules, "--method", "Alpha::Pick(int");
+        (_, string glob, _) = await RunAsync("list", "--rules", rules, "--method", "*.Alpha::Pick(int*)");
+        string[] expected = ["IlDump.Fixtures.Parsing.Alpha::Pick(int32)", "IlDump.Fixtures.Parsing.Alpha::Pick(int64)"];
+        Assert.Equal(expected, part.Split('\n', StringSplitOptions.TrimEntries).Where(l => l.Contains("::", StringComparison.Ordinal)));
+        Assert.Equal(expected, glob.Split('\n', StringSplitOptions.TrimEntries).Where(l => l.Contains("::", StringComparison.Ordinal)));
+    }
+
+    [Fact]
     public async Task Dump_writes_one_file_per_method_with_the_signature_in_its_name()
     {
         string directory = TemporaryDirectory();
@@ -84,27 +142,6 @@ public sealed class CliTests(FixturesListing fixtures) : IClassFixture<FixturesL
             ["IlDump.Fixtures.Parsing.Alpha+Inner.Pick(int32).il", "IlDump.Fixtures.Parsing.Alpha.Pick(int32).il", "IlDump.Fixtures.Parsing.Alpha.Pick(int64).il"],
             files.Order(StringComparer.Ordinal));
         Assert.Contains("IL_0001: ldc.i4.4", output, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public async Task The_real_libraries_pass_check_and_asm()
-    {
-        // A Release test run has just built the libraries (project references); a Debug one builds their Release outputs.
-#if DEBUG
-        string[] build = [];
-#else
-        string[] build = ["--no-build"];
-#endif
-        string directory = TemporaryDirectory();
-        (int exit, string output, string error) = await RunAsync(["check", .. build]);
-        Assert.True(exit == 0, output + error);
-        Assert.DoesNotContain("FAIL", output, StringComparison.Ordinal);
-        Assert.Matches(@"PASS  Sparrow\.Memory::CompareInline\(uint8\*, uint8\*, int32\)\s+switch>=16", output);
-
-        (exit, output, error) = await RunAsync(["asm", "--no-build", "--out", directory]);
-        Assert.True(exit == 0, output + error);
-        if (AsmRunner.IsSupported)
-            Assert.Matches(@"PASS  Sparrow\.Memory::CompareInline\(uint8\*, uint8\*, int32\)\s+inlined", output);
     }
 
     private string FixturesRules(out string directory)

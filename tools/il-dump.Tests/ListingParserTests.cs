@@ -30,24 +30,25 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.Contains(methods[1].Instructions, i => i.OpCode == "conv.i8");
         Assert.Contains(methods[2].Instructions, i => i.OpCode == "ldind.u1");
         Assert.Contains(methods[3].Instructions, i => i.Operand.Contains("ReadOnlySpan`1<char>::get_Length", StringComparison.Ordinal));
-        Assert.Equal(5, fixtures.Listing.Methods.Count(m => m.TypeName == $"{Parsing}.Alpha" && m.Name == "Pick"));
+        Assert.Equal(5, fixtures.Listing.Methods.Count(m => m.Key.TypeName == $"{Parsing}.Alpha" && m.Key.Name == "Pick"));
     }
 
     [Fact]
     public void Generic_methods_and_generic_types_are_named_as_IL_spells_them()
     {
         IlMethod generic = fixtures.Method($"{Parsing}.Alpha::Pick<T>(!!T)");
-        Assert.Equal(["!!T"], generic.Parameters);
+        Assert.Equal(["!!T"], generic.Key.Parameters);
+        Assert.Equal("!!0", generic.CallSignature);
         IlMethod member = fixtures.Method($"{Parsing}.Holder`1::Pick(!T, int32)");
-        Assert.Equal($"{Parsing}.Holder`1", member.TypeName);
+        Assert.Equal($"{Parsing}.Holder`1", member.Key.TypeName);
     }
 
     [Fact]
     public void Keys_match_without_regard_to_spacing_and_a_wrong_signature_matches_nothing()
     {
-        Assert.Single(fixtures.Listing.FindMethods($"{Parsing}.Alpha::Pick(uint8*,int32)"));
-        Assert.Empty(fixtures.Listing.FindMethods($"{Parsing}.Alpha::Pick(uint8*, int64)"));
-        Assert.Empty(fixtures.Listing.FindMethods($"{Parsing}.Gamma::Pick(int32)"));
+        Assert.Single(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick(uint8*,int32)")!));
+        Assert.Empty(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick(uint8*, int64)")!));
+        Assert.Empty(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Gamma::Pick(int32)")!));
     }
 
     [Fact]
@@ -69,7 +70,7 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.False(fixtures.Method("IlDump.Fixtures.Calls::NeverInlined(int32)").AggressiveInlining);
         Assert.False(fixtures.Listing.FindType("IlDump.Fixtures.Allocation/Reference")!.IsValueType);
         IlType tables = fixtures.Listing.FindType("IlDump.Fixtures.Tables")!;
-        Assert.Contains(tables.Fields, f => f is { Name: "Squares", Type: "uint8[]", IsStatic: true, IsInitOnly: true });
+        Assert.Contains(tables.Fields, f => f is { Name: "Squares", Type: "uint8[]", IsInitOnly: true });
         Assert.Contains(tables.Fields, f => f is { Name: "s_mutable", IsInitOnly: false });
     }
 
@@ -81,12 +82,48 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.Equal(["void*", "int32"], span.Parameters!);
 
         IlMemberRef read = IlMemberRef.Parse("!!0 [System.Runtime]System.Runtime.CompilerServices.Unsafe::ReadUnaligned<uint64>(void*)")!;
-        Assert.Equal(("ReadUnaligned", "<uint64>"), (read.Name, read.Instantiation));
+        Assert.Equal(("ReadUnaligned", "<uint64>"), (read.Name, read.Generic));
 
         IlMemberRef nested = IlMemberRef.Parse("instance void IlDump.Fixtures.Allocation/'<>c'::.ctor()")!;
         Assert.Equal((null, "IlDump.Fixtures.Allocation/<>c"), (nested.Scope, nested.TypeName));
 
         IlMemberRef field = IlMemberRef.Parse("uint8[] IlDump.Fixtures.Tables::s_mutable")!;
         Assert.Equal(("uint8[]", "s_mutable", null), (field.ValueType, field.Name, field.Parameters));
+    }
+
+    [Fact]
+    public void Method_keys_parse_compare_without_spacing_and_name_their_files()
+    {
+        MethodKey key = MethodKey.Parse("Ns.Outer/Inner::Pick<T, U>(System.ReadOnlySpan`1<char>,  uint8* , !!T)")!;
+        Assert.Equal(("Ns.Outer/Inner", "Pick", "<T, U>"), (key.TypeName, key.Name, key.Generic));
+        Assert.Equal(["System.ReadOnlySpan`1<char>", "uint8*", "!!T"], key.Parameters);
+        Assert.Equal("Ns.Outer/Inner::Pick<T, U>(System.ReadOnlySpan`1<char>, uint8*, !!T)", key.ToString());
+        Assert.Equal(MethodKey.Parse("Ns.Outer/Inner::Pick<T,U>(System.ReadOnlySpan`1<char>,uint8*,!!T)"), key);
+        Assert.Equal("Ns.Outer+Inner:Pick", key.JitName);
+        Assert.Equal("Ns.Outer+Inner.Pick(ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
+        Assert.Null(MethodKey.Parse("Ns.Type::Field"));
+        Assert.Null(MethodKey.Parse("int32 [System.Runtime]System.Math::Abs(int32)"));
+    }
+
+    [Fact]
+    public void Method_patterns_are_a_part_of_the_key_or_a_glob()
+    {
+        MethodKey key = MethodKey.Parse("Sparrow.Memory::Compare(uint8*, uint8*, int32)")!;
+        Assert.True(key.Matches("Memory::Compare"));
+        Assert.True(key.Matches("Sparrow.Memory.Compare"));
+        Assert.True(key.Matches("*::Compare(*int32)"));
+        Assert.True(key.Matches("Sparrow.Mem*.Comp?re"));
+        Assert.False(key.Matches("*::Compare(*int64)"));
+        Assert.False(key.Matches("Memory::Comparex"));
+    }
+
+    [Fact]
+    public void Top_level_scanning_skips_quotes_and_brackets()
+    {
+        Assert.Equal(["a", "b<c, d>", "'e, f'", "g(h, i)"], IlText.SplitTopLevel("a, b<c, d>, 'e, f', g(h, i)", ','));
+        Assert.Equal(["valuetype", "[System.Runtime]System.Span`1<char>", "'<>c'"], IlText.SplitTopLevel("valuetype [System.Runtime]System.Span`1<char>  '<>c'"));
+        Assert.Equal(7, IlText.IndexOfTopLevel("A<B::C>::D", "::"));
+        Assert.Equal(("Outer/<>c", ""), IlText.SplitGeneric("Outer/'<>c'"));
+        Assert.Equal(("Holder`1", "<T>"), IlText.SplitGeneric("Holder`1<T>"));
     }
 }

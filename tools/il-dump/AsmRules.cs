@@ -26,53 +26,55 @@ internal sealed partial class AsmListing(string text)
 /// </summary>
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads"];
 
-    /// <param name="rule">The rule.</param>
-    /// <param name="hot">The method's entry in the rules file.</param>
-    /// <param name="jitName">The method as the JIT names it: <c>Sparrow.Memory:Compare</c>.</param>
-    /// <param name="asm">The method's machine code.</param>
-    /// <param name="caller">For <c>inlined</c>: the machine code of a caller that does nothing but call the method.</param>
-    public static RuleResult Apply(RuleRef rule, HotMethod hot, string jitName, AsmListing asm, AsmListing? caller)
+    /// <summary>Applies <paramref name="rule"/> to a method's machine code; SKIP when the JIT lacks an instruction set the entry requires.</summary>
+    public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
-        string key = hot.Key;
-        string name = rule.ToString();
+        HotMethod hot = compiled.Method.Hot;
+        if (compiled.Asm is not { } asm)
+            return Verdict.Skip($"this JIT lacks {compiled.Lacking}" + (hot.Env.Count > 0 ? $" (with {string.Join(' ', hot.Env)})" : ""));
+
         switch (rule.Name)
         {
             case "jump-table":
             {
-                List<string> jumps = asm.Lines.Where(l => IndirectJump().IsMatch(l)).Select(l => l.Trim()).ToList();
                 int entries = asm.Lines.Count(l => TableEntry().IsMatch(l));
-                return jumps.Count > 0 && entries > 0
-                    ? RuleResult.Pass(key, name, $"indirect jump through a {entries}-entry table")
-                    : RuleResult.Fail(key, name, "no indirect jump through a jump table (jmp reg + RWD dd entries)",
+                return asm.Lines.Any(l => IndirectJump().IsMatch(l)) && entries > 0
+                    ? Verdict.Pass($"indirect jump through a {entries}-entry table")
+                    : Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)",
                         asm.Lines.Where(l => ConditionalJump().IsMatch(l)).Select(l => l.Trim()).Prepend("compare-and-branch instead:"));
             }
 
             case "no-rngchk":
             {
                 List<string> checks = asm.Lines.Where(l => l.Contains("CORINFO_HELP_RNGCHKFAIL", StringComparison.Ordinal)).Select(l => l.Trim()).ToList();
-                return checks.Count == 0
-                    ? RuleResult.Pass(key, name)
-                    : RuleResult.Fail(key, name, $"array/span bounds check: {checks.Count} call(s) to CORINFO_HELP_RNGCHKFAIL", checks);
+                return Verdict.PassUnless(checks, $"array/span bounds check: {checks.Count} call(s) to CORINFO_HELP_RNGCHKFAIL");
             }
 
             case "no-calls":
             {
                 List<string> calls = asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line).ToList();
-                return calls.Count == 0
-                    ? RuleResult.Pass(key, name)
-                    : RuleResult.Fail(key, name, $"{calls.Count} call(s) on the hot path", calls);
+                return Verdict.PassUnless(calls, $"{calls.Count} call(s) on the hot path");
             }
 
             case "inlined":
             {
-                if (caller is null)
-                    return RuleResult.Fail(key, name, "no machine code for the sample caller", []);
-                List<string> calls = caller.Calls().Where(c => c.Target.Contains(jitName + "(", StringComparison.Ordinal)).Select(c => c.Line).ToList();
+                if (compiled.Caller is not { } caller)
+                    return Verdict.Fail("no machine code for the sample caller", []);
+                List<string> calls = caller.Calls().Where(c => c.Target.Contains(hot.Key.JitName + "(", StringComparison.Ordinal)).Select(c => c.Line).ToList();
                 return calls.Count == 0
-                    ? RuleResult.Pass(key, name, $"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key[(hot.Key.IndexOf("::", StringComparison.Ordinal) + 2)..hot.Key.IndexOf('(')])}")
-                    : RuleResult.Fail(key, name, "not inlined: the sample caller still calls it", calls);
+                    ? Verdict.Pass($"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}")
+                    : Verdict.Fail("not inlined: the sample caller still calls it", calls);
+            }
+
+            case "masked-loads":
+            {
+                List<string> masked = asm.Lines.Where(l => MaskedLoad().IsMatch(l)).Select(l => l.Trim()).ToList();
+                return masked.Count > 0
+                    ? Verdict.Pass($"{masked.Count} masked load(s): {masked[0]}")
+                    : Verdict.Fail("no vector load through an AVX-512 opmask (vmov* reg {k} or {k}{z} from memory)",
+                        asm.Lines.Where(l => VectorMemory().IsMatch(l)).Select(l => l.Trim()).Prepend("vector memory operands, none masked:"));
             }
 
             default:
@@ -95,8 +97,8 @@ internal static partial class AsmRules
 
     /// <summary>
     /// <c>[Sparrow.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Etag]</c> →
-    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations and an indirect call's memory slot dropped);
-    /// null for a register or memory operand alone.
+    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations, nested or not, and an indirect call's memory slot
+    /// dropped); null for a register or memory operand alone.
     /// </summary>
     public static string? ManagedMethod(string target)
     {
@@ -108,12 +110,9 @@ internal static partial class AsmRules
         int open = text.IndexOf('(');
         if (open < 0)
             return null;
-        string method = Instantiation().Replace(text[..open], "");
+        string method = string.Concat(IlText.Scan(text[..open], "[", "]").Where(s => s.Depth == 0 && s.Char is not ('[' or ']')).Select(s => s.Char));
         return method.Contains(':') && !method.Contains(' ') ? method : null;
     }
-
-    [GeneratedRegex(@"\[[^\[\]]*\]")]
-    private static partial Regex Instantiation();
 
     [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")]
     private static partial Regex IndirectJump();
@@ -123,4 +122,11 @@ internal static partial class AsmRules
 
     [GeneratedRegex(@"^\s+j(?!mp)\w+\s")]
     private static partial Regex ConditionalJump();
+
+    // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")]
+    private static partial Regex MaskedLoad();
+
+    [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")]
+    private static partial Regex VectorMemory();
 }

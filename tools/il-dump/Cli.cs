@@ -10,6 +10,7 @@ internal static class Cli
             Options options = Options.Parse(args);
             return options.Command switch
             {
+                "help" => Help(output),
                 "dump" => await DumpAsync(options, output),
                 "list" => await ListAsync(options, output),
                 "check" => await CheckAsync(options, output),
@@ -20,8 +21,7 @@ internal static class Cli
         }
         catch (UsageException e)
         {
-            if (e.Message.Length > 0 && e.Message != new UsageException().Message)
-                error.WriteLine($"il-dump: {e.Message}");
+            error.WriteLine($"il-dump: {e.Message}");
             error.WriteLine(Options.Usage);
             return 2;
         }
@@ -32,6 +32,16 @@ internal static class Cli
         }
     }
 
+    private static int Help(TextWriter output)
+    {
+        output.WriteLine(Options.Usage);
+        return 0;
+    }
+
+    /// <summary>The rules file (--rules, else the repository's), with --env added to every entry.</summary>
+    public static RulesFile LoadRules(Options options) =>
+        RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), Options.DefaultRules)).WithEnv(options.Env);
+
     /// <summary>Loads the rules file and the listings (building first unless --no-build).</summary>
     public static async Task<Inspector> LoadAsync(Options options, TextWriter log)
     {
@@ -41,28 +51,25 @@ internal static class Cli
         return inspector;
     }
 
-    public static RulesFile LoadRules(Options options) =>
-        RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), Options.DefaultRules));
-
-    public static string ArtifactsDirectory(Options options, Inspector inspector, string kind) =>
+    private static string ArtifactsDirectory(Options options, Inspector inspector, string kind) =>
         Path.Combine(options.Out is { } o ? Path.GetFullPath(o) : Path.Combine(inspector.Root, "artifacts"), kind);
 
     private static async Task<int> DumpAsync(Options options, TextWriter output)
     {
+        if (options.Asm && !AsmRunner.IsSupported)
+            throw new CouldNotRunException("--asm needs an x64 machine");
         Inspector inspector = await LoadAsync(options, output);
         List<Resolved> methods = inspector.Resolve(options.Method);
-        string directory = ArtifactsDirectory(options, inspector, "il");
-        WriteIl(methods, directory, clean: options.Method is null);
-        foreach (Resolved r in methods)
-        {
-            if (!options.Quiet)
-            {
-                output.WriteLine($"// ===== {r.Hot.Key}");
-                output.WriteLine(IlText(r.Method));
-            }
-        }
-
-        output.WriteLine($"{methods.Count} method(s) written to {Path.GetRelativePath(Directory.GetCurrentDirectory(), directory)}");
+        List<Resolved> distinct = methods.DistinctBy(r => r.Hot.Key).ToList();
+        string il = ArtifactsDirectory(options, inspector, "il"), asm = ArtifactsDirectory(options, inspector, "asm");
+        WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, IlText(r.Method))), clean: options.Method is null);
+        List<AsmResult> compiled = options.Asm ? await CompileAsync(inspector, methods, asm, clean: options.Method is null) : [];
+        foreach (Resolved r in distinct)
+            output.WriteLine($"// ===== {r.Hot.Key}\n{IlText(r.Method)}");
+        foreach ((string stem, string text) in compiled.SelectMany(c => c.Files()))
+            output.WriteLine($"; ===== {stem}\n{text}");
+        output.WriteLine($"{distinct.Count} method(s) written to {Path.GetRelativePath(Directory.GetCurrentDirectory(), il)}" +
+            (options.Asm ? $", {compiled.Count} machine-code listing(s) to {Path.GetRelativePath(Directory.GetCurrentDirectory(), asm)}" : ""));
         return methods.Count > 0 ? 0 : 2;
     }
 
@@ -70,17 +77,29 @@ internal static class Cli
     public static string IlText(IlMethod method) =>
         string.Join('\n', method.Lines.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))) + "\n";
 
-    public static void WriteIl(IEnumerable<Resolved> methods, string directory, bool clean)
+    /// <summary>
+    /// JITs the entries that have machine-code rules and writes their listings to <paramref name="directory"/>;
+    /// <paramref name="clean"/> first removes the listings an earlier run left there.
+    /// </summary>
+    public static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
+    {
+        List<AsmResult> compiled = await AsmRunner.CompileAsync(methods.Where(r => r.Hot.AsmRules.Count > 0).ToList(), inspector.AssemblyPaths, inspector.ToolRoot);
+        WriteArtifacts(directory, ".asm", compiled.SelectMany(c => c.Files()), clean);
+        return compiled;
+    }
+
+    /// <summary>Writes <c>&lt;stem&gt;&lt;extension&gt;</c> files; <paramref name="clean"/> first deletes every file of that extension there.</summary>
+    public static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
     {
         Directory.CreateDirectory(directory);
         if (clean)
         {
-            foreach (string old in Directory.GetFiles(directory, "*.il"))
+            foreach (string old in Directory.GetFiles(directory, "*" + extension))
                 File.Delete(old);
         }
 
-        foreach (Resolved r in methods)
-            File.WriteAllText(Path.Combine(directory, r.FileStem + ".il"), IlText(r.Method));
+        foreach ((string stem, string text) in files)
+            File.WriteAllText(Path.Combine(directory, stem + extension), text);
     }
 
     private static async Task<int> ListAsync(Options options, TextWriter output)
@@ -89,7 +108,7 @@ internal static class Cli
         foreach (IlListing listing in inspector.Context.Listings)
         {
             output.WriteLine($"# {listing.AssemblyName}");
-            foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Contains(options.Method, StringComparison.Ordinal)))
+            foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Matches(options.Method)))
                 output.WriteLine($"{method.Key}{(method.AggressiveInlining ? "    # aggressiveinlining" : "")}");
         }
 
@@ -99,9 +118,8 @@ internal static class Cli
     private static async Task<int> CheckAsync(Options options, TextWriter output)
     {
         Inspector inspector = await LoadAsync(options, output);
-        List<Resolved> methods = inspector.Resolve(options.Method);
-        List<RuleResult> results = methods
-            .SelectMany(r => r.Hot.IlRules.Select(rule => IlRules.Apply(rule, r.Method, r.Hot, inspector.Context)))
+        List<RuleResult> results = inspector.Resolve(options.Method)
+            .SelectMany(r => r.Hot.IlRules.Select(rule => new RuleResult(r.Hot.Display, rule.ToString(), IlRules.Apply(rule, r.Method, r.Hot, inspector.Context))))
             .ToList();
         return Report("IL rules", results, output, inspector);
     }
@@ -115,30 +133,11 @@ internal static class Cli
         }
 
         Inspector inspector = await LoadAsync(options, output);
-        List<Resolved> methods = inspector.Resolve(options.Method).Where(r => r.Hot.AsmRules.Count > 0).ToList();
-        List<AsmResult> compiled = await AsmRunner.CompileAsync(methods, inspector.AssemblyPaths, inspector.Root);
-        WriteAsm(compiled, ArtifactsDirectory(options, inspector, "asm"), clean: options.Method is null);
+        List<AsmResult> compiled = await CompileAsync(inspector, inspector.Resolve(options.Method), ArtifactsDirectory(options, inspector, "asm"), clean: options.Method is null);
         List<RuleResult> results = compiled
-            .SelectMany(c => c.Method.Hot.AsmRules.Select(rule => AsmRules.Apply(rule, c.Method.Hot, c.JitName, c.Asm, c.Caller)))
+            .SelectMany(c => c.Method.Hot.AsmRules.Select(rule => new RuleResult(c.Method.Hot.Display, rule.ToString(), AsmRules.Apply(rule, c))))
             .ToList();
         return Report("machine-code rules (x64, TieredCompilation=0)", results, output, inspector);
-    }
-
-    public static void WriteAsm(IEnumerable<AsmResult> compiled, string directory, bool clean)
-    {
-        Directory.CreateDirectory(directory);
-        if (clean)
-        {
-            foreach (string old in Directory.GetFiles(directory, "*.asm"))
-                File.Delete(old);
-        }
-
-        foreach (AsmResult c in compiled)
-        {
-            File.WriteAllText(Path.Combine(directory, c.Method.FileStem + ".asm"), c.Asm.Text);
-            if (c.Caller is not null)
-                File.WriteAllText(Path.Combine(directory, c.Method.FileStem + ".caller.asm"), c.Caller.Text);
-        }
     }
 
     private static int Report(string title, List<RuleResult> results, TextWriter output, Inspector inspector)
@@ -147,8 +146,7 @@ internal static class Cli
         int width = results.Count == 0 ? 0 : results.Max(r => r.Method.Length);
         foreach (RuleResult result in results)
             result.Print(output, width);
-        int failed = results.Count(r => !r.Passed);
-        output.WriteLine($"{results.Count - failed} passed, {failed} failed");
-        return failed == 0 ? 0 : 1;
+        output.WriteLine(RuleResult.Totals(results));
+        return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
     }
 }

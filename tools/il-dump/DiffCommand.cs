@@ -52,33 +52,18 @@ internal static class DiffCommand
     private static async Task ExportAsync(string root, string revision, string destination, string temp)
     {
         string tar = Path.Combine(temp, "source.tar");
-        ProcessResult archive = await Processes.RunAsync("git", ["archive", "--format=tar", "-o", tar, revision], root);
-        if (archive.ExitCode != 0)
-            throw new CouldNotRunException($"git archive {revision} failed:\n{archive.Tail()}");
-        ProcessResult extract = await Processes.RunAsync("tar", ["-xf", tar, "-C", destination], root);
-        if (extract.ExitCode != 0)
-            throw new CouldNotRunException($"tar failed:\n{extract.Tail()}");
+        (await Processes.RunAsync("git", ["archive", "--format=tar", "-o", tar, revision], root)).OrThrow($"git archive {revision}");
+        (await Processes.RunAsync("tar", ["-xf", tar, "-C", destination], root)).OrThrow("tar");
     }
 
     /// <summary>Writes il/ (and asm/) for one side; a hot method absent on that side gets a one-line note instead.</summary>
     private static async Task DumpSideAsync(Inspector inspector, string directory, string side, bool asm)
     {
-        var found = new List<Resolved>();
-        string ilDirectory = Path.Combine(directory, "il");
-        Directory.CreateDirectory(ilDirectory);
-        foreach ((HotMethod hot, List<IlMethod> methods) in inspector.Find())
-        {
-            if (methods.Count == 1)
-                found.Add(new Resolved(hot, methods[0]));
-            else
-                await File.WriteAllTextAsync(Path.Combine(ilDirectory, Resolved.FileStemOf(hot) + ".il"), $"// {hot.Key}: {(methods.Count == 0 ? "not found" : "ambiguous")} in {side}\n");
-        }
-
-        Cli.WriteIl(found, ilDirectory, clean: false);
+        List<(HotMethod Hot, List<IlMethod> Found)> entries = inspector.Find().ToList();
+        List<Resolved> found = entries.Where(e => e.Found.Count == 1).Select(e => new Resolved(e.Hot, e.Found[0])).ToList();
+        Cli.WriteArtifacts(Path.Combine(directory, "il"), ".il", entries.DistinctBy(e => e.Hot.Key).Select(e => (e.Hot.Key.FileStem,
+            e.Found.Count == 1 ? Cli.IlText(e.Found[0]) : $"// {e.Hot.Key}: {(e.Found.Count == 0 ? "not found" : "ambiguous")} in {side}\n")), clean: false);
         if (asm)
-        {
-            List<AsmResult> compiled = await AsmRunner.CompileAsync(found.Where(r => r.Hot.AsmRules.Count > 0).ToList(), inspector.AssemblyPaths, inspector.ToolRoot);
-            Cli.WriteAsm(compiled, Path.Combine(directory, "asm"), clean: false);
-        }
+            await Cli.CompileAsync(inspector, found, Path.Combine(directory, "asm"), clean: false);
     }
 }

@@ -12,7 +12,7 @@ internal sealed record Located(IlMethod Owner, int Index)
     public string Show(IlMethod hot, int delta = 0) =>
         At(delta) is not { } instruction ? ""
         : ReferenceEquals(Owner, hot) ? instruction.Line
-        : $"{instruction.Line}    // in {Owner.TypeName}::{Owner.Name} (inlined)";
+        : $"{instruction.Line}    // in {Owner.Key.TypeName}::{Owner.Key.Name} (inlined)";
 }
 
 /// <summary>
@@ -28,10 +28,9 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
     {
         if (call.OpCode is not ("call" or "callvirt") || IlMemberRef.Parse(call.Operand) is not { Parameters: { } parameters } target)
             return null;
-        IEnumerable<IlListing> candidates = target.Scope is null ? [caller.Listing] : Listings.Where(l => l.AssemblyName == target.Scope);
-        string wanted = IlText.KeyForComparison(string.Join(",", parameters));
-        return candidates.SelectMany(l => l.Methods).FirstOrDefault(m =>
-            m.TypeName == target.TypeName && m.Name == target.Name && m.CallSignature == wanted);
+        string wanted = IlText.WithoutSpaces(string.Join(",", parameters));
+        return ListingsOf(caller, target).SelectMany(l => l.Methods).FirstOrDefault(m =>
+            m.Key.TypeName == target.TypeName && m.Key.Name == target.Name && m.CallSignature == wanted);
     }
 
     /// <summary>
@@ -93,8 +92,7 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
         if (type.Keyword is { } keyword)
             return keyword == "valuetype";
 
-        IEnumerable<IlListing> candidates = type.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == type.Scope);
-        if (candidates.Select(l => l.FindType(type.TypeName)).FirstOrDefault(t => t is not null) is { } listed)
+        if (FindType(from, type) is { } listed)
             return listed.IsValueType;
 
         if (type.Scope is null)
@@ -104,10 +102,14 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
     }
 
     /// <summary>The field a <c>ldsfld</c>/<c>stsfld</c> names, when it is declared in one of the listings.</summary>
-    public IlField? ResolveField(IlMethod from, IlMemberRef field)
-    {
-        IEnumerable<IlListing> candidates = field.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == field.Scope);
-        return candidates.Select(l => l.FindType(field.TypeName)).FirstOrDefault(t => t is not null)
-            ?.Fields.FirstOrDefault(f => f.Name == field.Name);
-    }
+    public IlField? ResolveField(IlMethod from, IlMemberRef field) =>
+        FindType(from, field)?.Fields.FirstOrDefault(f => f.Name == field.Name);
+
+    /// <summary>The declaring type of <paramref name="member"/>, when one of the listings declares it.</summary>
+    private IlType? FindType(IlMethod from, IlMemberRef member) =>
+        ListingsOf(from, member).Select(l => l.FindType(member.TypeName)).FirstOrDefault(t => t is not null);
+
+    /// <summary>The listings a member reference can point into: its scope's, or, without a scope, the referring method's own.</summary>
+    private IEnumerable<IlListing> ListingsOf(IlMethod from, IlMemberRef member) =>
+        member.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == member.Scope);
 }

@@ -18,7 +18,7 @@ internal sealed record IlInstruction(int Offset, string OpCode, string Operand, 
 }
 
 /// <summary>A field declared in the listing.</summary>
-internal sealed record IlField(string Name, string Type, bool IsStatic, bool IsInitOnly);
+internal sealed record IlField(string Name, string Type, bool IsInitOnly);
 
 /// <summary>A type declared in the listing; nested types are named <c>Outer/Inner</c> as IL spells them.</summary>
 internal sealed record IlType(string FullName, string BaseType, List<IlField> Fields)
@@ -28,18 +28,15 @@ internal sealed record IlType(string FullName, string BaseType, List<IlField> Fi
 }
 
 /// <summary>A method of the listing: its identity as the rules file names it, its text and its instructions.</summary>
-internal sealed class IlMethod(IlListing listing, string typeName, string name, string genericParameters,
-    IReadOnlyList<string> parameters, bool aggressiveInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
+internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
 {
     public IlListing Listing { get; } = listing;
 
-    /// <summary>The declaring type as IL spells it: <c>Sparrow.Memory</c>, <c>Ns.Outer/Inner</c>, <c>Ns.Box`1</c>.</summary>
-    public string TypeName { get; } = typeName;
-
-    public string Name { get; } = name;
-
-    /// <summary>The parameter types, normalised (<see cref="IlText.NormalizeParameter"/>).</summary>
-    public IReadOnlyList<string> Parameters { get; } = parameters;
+    /// <summary>
+    /// The declaring type as IL spells it (<c>Sparrow.Memory</c>, <c>Ns.Outer/Inner</c>, <c>Ns.Box`1</c>), the name, and the
+    /// parameter types normalised (<see cref="IlText.NormalizeParameter"/>).
+    /// </summary>
+    public MethodKey Key { get; } = key;
 
     /// <summary>Whether the method is marked <c>aggressiveinlining</c>, so its body counts as part of its callers'.</summary>
     public bool AggressiveInlining { get; } = aggressiveInlining;
@@ -53,20 +50,18 @@ internal sealed class IlMethod(IlListing listing, string typeName, string name, 
     /// The parameter types as a call operand spells them: a generic method's own type parameters by position
     /// (<c>!!0</c>), not by name (<c>!!TChar</c>).
     /// </summary>
-    public string CallSignature { get; } = string.Join(",", parameters.Select(p => GenericByPosition(p, genericParameters)));
+    public string CallSignature { get; } = CallSignatureOf(key);
 
-    private static string GenericByPosition(string parameter, string genericParameters)
+    private static string CallSignatureOf(MethodKey key)
     {
-        List<string> names = genericParameters.Length == 0 ? [] : IlText.SplitTopLevel(genericParameters[1..^1], ',');
+        string signature = string.Join(",", key.Parameters);
+        List<string> names = key.Generic.Length == 0 ? [] : IlText.SplitTopLevel(key.Generic[1..^1], ',');
         for (int i = 0; i < names.Count; i++)
-            parameter = System.Text.RegularExpressions.Regex.Replace(parameter, $@"!!{System.Text.RegularExpressions.Regex.Escape(names[i])}\b", $"!!{i}");
-        return IlText.KeyForComparison(parameter);
+            signature = Regex.Replace(signature, $@"!!{Regex.Escape(names[i])}\b", $"!!{i}");
+        return IlText.WithoutSpaces(signature);
     }
 
-    /// <summary>The method as the rules file names it: <c>Type::Name&lt;T&gt;(param types)</c>.</summary>
-    public string Key { get; } = $"{typeName}::{name}{genericParameters}({string.Join(", ", parameters)})";
-
-    public override string ToString() => Key;
+    public override string ToString() => Key.ToString();
 }
 
 /// <summary>
@@ -84,16 +79,10 @@ internal sealed partial class IlListing
 
     public IReadOnlyList<IlMethod> Methods => _methods;
 
-    public IReadOnlyCollection<IlType> Types => _types.Values;
-
     public IlType? FindType(string fullName) => _types.GetValueOrDefault(fullName);
 
     /// <summary>The methods whose key equals <paramref name="key"/>, ignoring spaces.</summary>
-    public IEnumerable<IlMethod> FindMethods(string key)
-    {
-        string wanted = IlText.KeyForComparison(key);
-        return _methods.Where(m => IlText.KeyForComparison(m.Key) == wanted);
-    }
+    public IEnumerable<IlMethod> FindMethods(MethodKey key) => _methods.Where(m => m.Key == key);
 
     public static IlListing Parse(string text, string fallbackAssemblyName)
     {
@@ -171,7 +160,7 @@ internal sealed partial class IlListing
         string baseType = end >= 0 && tokens[end] == "extends" && end + 1 < tokens.Count
             ? IlText.NormalizeType(tokens[end + 1])
             : "";
-        name = StripGenericParameters(name);
+        name = IlText.SplitGeneric(name).Name;
         Frame? outer = frames.FirstOrDefault(f => f.Kind == FrameKind.Class);
         string fullName = outer is null ? name : $"{outer.Name}/{name}";
         _types[fullName] = new IlType(fullName, baseType, []);
@@ -193,7 +182,6 @@ internal sealed partial class IlListing
             owner.Fields.Add(new IlField(
                 IlText.Unquote(tokens[last]),
                 IlText.NormalizeType(string.Join(' ', tokens[typeStart..last])),
-                tokens.Contains("static"),
                 tokens.Contains("initonly")));
         }
     }
@@ -217,11 +205,7 @@ internal sealed partial class IlListing
         if (parameterIndex < 1)
             return;
 
-        string nameToken = tokens[parameterIndex - 1];
-        string name = StripGenericParameters(nameToken);
-        string generic = nameToken.Length > name.Length + (nameToken.StartsWith('\'') ? 2 : 0)
-            ? GenericParameterNames(nameToken[nameToken.IndexOf('<', nameToken.StartsWith('\'') ? nameToken.IndexOf('\'', 1) : 0)..])
-            : "";
+        (string name, string generic) = IlText.SplitGeneric(tokens[parameterIndex - 1]);
         string parameterList = tokens[parameterIndex][1..^1];
         List<string> parameters = IlText.SplitTopLevel(parameterList, ',').Select(IlText.NormalizeParameter).ToList();
         bool inline = tokens.Skip(parameterIndex).Contains("aggressiveinlining");
@@ -237,21 +221,12 @@ internal sealed partial class IlListing
         // The text as listed, with the indentation of the .method line removed from every line.
         int indent = method.Body[0].Length - method.Body[0].TrimStart().Length;
         List<string> lines = method.Body.Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart()).ToList();
-        _methods.Add(new IlMethod(this, owner.Name, name, generic, parameters, inline, lines, instructions));
+        _methods.Add(new IlMethod(this, new MethodKey(owner.Name, name, GenericParameterNames(generic), parameters), inline, lines, instructions));
     }
 
-    /// <summary><c>Holder`1&lt;T&gt;</c> → <c>Holder`1</c>; <c>'&lt;&gt;c'</c> → <c>&lt;&gt;c</c>.</summary>
-    private static string StripGenericParameters(string name)
-    {
-        if (name.StartsWith('\''))
-            return name[1..name.IndexOf('\'', 1)];
-        int open = name.IndexOf('<');
-        return open > 0 ? name[..open] : name;
-    }
-
-    /// <summary><c>&lt;valuetype .ctor ([System.Runtime]System.ValueType) T, U&gt;</c> → <c>&lt;T, U&gt;</c>.</summary>
-    private static string GenericParameterNames(string list) =>
-        "<" + string.Join(", ", IlText.SplitTopLevel(list[1..^1], ',').Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
+    /// <summary><c>&lt;valuetype .ctor ([System.Runtime]System.ValueType) T, U&gt;</c> → <c>&lt;T, U&gt;</c>; "" → "".</summary>
+    private static string GenericParameterNames(string list) => list.Length == 0 ? ""
+        : "<" + string.Join(", ", IlText.SplitTopLevel(list[1..^1], ',').Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
 
     public static int ParseLabel(string label) => int.Parse(label.AsSpan(3), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
 

@@ -1,10 +1,12 @@
+using System.Text.RegularExpressions;
+
 namespace IlDump;
 
 /// <summary>
 /// The IL rules. Each rule looks at the hot method together with the listed aggressiveinlining methods it
 /// calls (the body the JIT compiles), and reports the offending instructions under a FAIL.
 /// </summary>
-internal static class IlRules
+internal static partial class IlRules
 {
     public static readonly IReadOnlyCollection<string> Names =
     [
@@ -12,119 +14,85 @@ internal static class IlRules
         "load8-const-offsets", "no-postincrement", "no-conv-stride",
     ];
 
-    public static RuleResult Apply(RuleRef rule, IlMethod method, HotMethod hot, IlContext context)
+    public static Verdict Apply(RuleRef rule, IlMethod method, HotMethod hot, IlContext context)
     {
-        string key = hot.Key;
-        string name = rule.ToString();
         List<Located> body = context.InlineClosure(method);
         return rule.Name switch
         {
-            "switch" => Switch(key, name, method, body, rule.Argument ?? 0),
-            "no-box" => Forbid(key, name, method, body.Where(l => l.Instruction.OpCode == "box"), "boxes a value"),
-            "no-newobj" => NoNewObj(key, name, method, hot, body, context),
-            "no-stringbuilder" => Forbid(key, name, method,
-                body.Where(l => l.Instruction.Operand.Contains("System.Text.StringBuilder", StringComparison.Ordinal)), "uses StringBuilder"),
-            "no-callvirt" => Forbid(key, name, method, body.Where(l => l.Instruction.OpCode == "callvirt"), "makes a virtual call"),
-            "const-tables" => ConstTables(key, name, method, body, context),
-            "load8-const-offsets" => Load8ConstOffsets(key, name, method, context),
-            "no-postincrement" => NoPostIncrement(key, name, method, context),
-            "no-conv-stride" => NoConvStride(key, name, method, context),
+            "switch" => Switch(method, body, rule.Argument ?? 0),
+            "no-box" => Forbid(method, body, l => l.Instruction.OpCode == "box", "boxes a value"),
+            "no-newobj" => Flag(method, body, l => NewObjProblem(l, hot, context), n => $"allocates: {n} newobj of a reference type"),
+            "no-stringbuilder" => Forbid(method, body, l => l.Instruction.Operand.Contains("System.Text.StringBuilder", StringComparison.Ordinal), "uses StringBuilder"),
+            "no-callvirt" => Forbid(method, body, l => l.Instruction.OpCode == "callvirt", "makes a virtual call"),
+            "const-tables" => Flag(method, body, l => TableProblem(l, context), _ => "tables must be static readonly or ReadOnlySpan over constant data"),
+            "load8-const-offsets" => Load8ConstOffsets(method, context),
+            "no-postincrement" => NoPostIncrement(method, context),
+            "no-conv-stride" => NoConvStride(method, context),
             _ => throw new CouldNotRunException($"no IL rule '{rule.Name}'"),
         };
     }
 
-    private static RuleResult Forbid(string key, string rule, IlMethod method, IEnumerable<Located> offending, string what)
+    /// <summary>
+    /// PASS when <paramref name="problem"/> finds nothing in the body, else FAIL listing each offending instruction
+    /// with what is wrong with it (when that says more than the summary).
+    /// </summary>
+    private static Verdict Flag(IlMethod method, IEnumerable<Located> body, Func<Located, string?> problem, Func<int, string> summary)
     {
-        List<string> lines = offending.Select(l => l.Show(method)).ToList();
-        return lines.Count == 0
-            ? RuleResult.Pass(key, rule)
-            : RuleResult.Fail(key, rule, $"{what}: {lines.Count} instruction(s)", lines);
+        List<string> lines = body.Select(l => (l, Problem: problem(l))).Where(f => f.Problem is not null)
+            .Select(f => f.Problem!.Length == 0 ? f.l.Show(method) : $"{f.l.Show(method)}    // {f.Problem}").ToList();
+        return Verdict.PassUnless(lines, summary(lines.Count));
     }
 
-    private static RuleResult Switch(string key, string rule, IlMethod method, List<Located> body, int minimum)
+    private static Verdict Forbid(IlMethod method, IEnumerable<Located> body, Func<Located, bool> offends, string what) =>
+        Flag(method, body, l => offends(l) ? "" : null, n => $"{what}: {n} instruction(s)");
+
+    private static Verdict Switch(IlMethod method, List<Located> body, int minimum)
     {
         List<(Located Where, int Count)> switches = body
             .Where(l => l.Instruction.OpCode == "switch")
             .Select(l => (l, l.Instruction.Targets().Count()))
             .ToList();
         if (switches.Any(s => s.Count >= minimum))
-            return RuleResult.Pass(key, rule, $"switch with {switches.Max(s => s.Count)} targets");
+            return Verdict.Pass($"switch with {switches.Max(s => s.Count)} targets");
 
         string largest = switches.Count == 0 ? "no switch instruction" : $"largest switch has {switches.Max(s => s.Count)} targets";
         IEnumerable<string> ladder = switches.Count > 0
             ? switches.Select(s => s.Where.Show(method))
             : body.Where(l => IsConditionalBranch(l.Instruction.OpCode)).Select(l => l.Show(method)).Prepend("conditional branches instead:");
-        return RuleResult.Fail(key, rule, $"{largest}; need an IL switch with >= {minimum} targets", ladder);
+        return Verdict.Fail($"{largest}; need an IL switch with >= {minimum} targets", ladder);
     }
 
-    private static readonly HashSet<string> ConditionalBranches =
-    [
-        "beq", "bne.un", "bge", "bge.un", "bgt", "bgt.un", "ble", "ble.un", "blt", "blt.un",
-        "brtrue", "brfalse", "brinst", "brnull", "brzero",
-    ];
+    private static bool IsConditionalBranch(string opCode) => ConditionalBranch().IsMatch(opCode);
 
-    private static bool IsConditionalBranch(string opCode) =>
-        ConditionalBranches.Contains(opCode.EndsWith(".s", StringComparison.Ordinal) ? opCode[..^2] : opCode);
-
-    private static RuleResult NoNewObj(string key, string rule, IlMethod method, HotMethod hot, List<Located> body, IlContext context)
-    {
-        var lines = new List<string>();
-        foreach (Located l in body.Where(l => l.Instruction.OpCode == "newobj"))
+    private static string? NewObjProblem(Located l, HotMethod hot, IlContext context) =>
+        l.Instruction.OpCode != "newobj" ? null
+        : IlMemberRef.Parse(l.Instruction.Operand) is not { } ctor ? "unreadable operand"
+        : hot.Allowed("newobj").Any(a => a.Matches(ctor.TypeName)) ? null
+        : context.IsValueType(l.Owner, ctor) switch
         {
-            if (IlMemberRef.Parse(l.Instruction.Operand) is not { } ctor)
-            {
-                lines.Add($"{l.Show(method)}    // unreadable operand");
-                continue;
-            }
-
-            if (hot.Allowed("newobj").Any(a => a.Matches(ctor.TypeName)))
-                continue;
-            switch (context.IsValueType(l.Owner, ctor))
-            {
-                case true:
-                    continue;
-                case false:
-                    lines.Add($"{l.Show(method)}    // allocates a {ctor.TypeName}");
-                    break;
-                case null:
-                    lines.Add($"{l.Show(method)}    // {ctor.TypeName}: type not found in metadata");
-                    break;
-            }
-        }
-
-        return lines.Count == 0
-            ? RuleResult.Pass(key, rule)
-            : RuleResult.Fail(key, rule, $"allocates: {lines.Count} newobj of a reference type", lines);
-    }
+            true => null,
+            false => $"allocates a {ctor.TypeName}",
+            null => $"{ctor.TypeName}: type not found in metadata",
+        };
 
     private const string RvaData = "<PrivateImplementationDetails>";
 
-    private static RuleResult ConstTables(string key, string rule, IlMethod method, List<Located> body, IlContext context)
+    private static string? TableProblem(Located l, IlContext context)
     {
-        var lines = new List<string>();
-        foreach (Located l in body)
+        IlInstruction i = l.Instruction;
+        return i.OpCode switch
         {
-            IlInstruction i = l.Instruction;
-            string? problem = i.OpCode switch
-            {
-                "newarr" => "array built per call",
-                "stsfld" => "writes a static field",
-                "call" when i.Operand.Contains("RuntimeHelpers::InitializeArray", StringComparison.Ordinal) => "array filled per call",
-                "call" when i.Operand.Contains("RuntimeHelpers::CreateSpan", StringComparison.Ordinal) && !Preceded(l, 2, RvaData)
-                    => "span over data that is not constant (RVA)",
-                "newobj" when i.Operand.Contains("System.ReadOnlySpan`1", StringComparison.Ordinal)
-                    && i.Operand.Contains("::.ctor(void*, int32)", StringComparison.Ordinal) && !Preceded(l, 3, RvaData)
-                    => "span over memory that is not constant data (RVA)",
-                "ldsfld" => MutableTable(l, context),
-                _ => null,
-            };
-            if (problem is not null)
-                lines.Add($"{l.Show(method)}    // {problem}");
-        }
-
-        return lines.Count == 0
-            ? RuleResult.Pass(key, rule)
-            : RuleResult.Fail(key, rule, "tables must be static readonly or ReadOnlySpan over constant data", lines);
+            "newarr" => "array built per call",
+            "stsfld" => "writes a static field",
+            "call" when i.Operand.Contains("RuntimeHelpers::InitializeArray", StringComparison.Ordinal) => "array filled per call",
+            "call" when i.Operand.Contains("RuntimeHelpers::CreateSpan", StringComparison.Ordinal) && !Preceded(l, 2, RvaData)
+                => "span over data that is not constant (RVA)",
+            "newobj" when i.Operand.Contains("System.ReadOnlySpan`1", StringComparison.Ordinal)
+                && i.Operand.Contains("::.ctor(void*, int32)", StringComparison.Ordinal) && !Preceded(l, 3, RvaData)
+                => "span over memory that is not constant data (RVA)",
+            "ldsfld" => MutableTable(l, context),
+            _ => null,
+        };
     }
 
     private static bool Preceded(Located l, int window, string operandText) =>
@@ -147,15 +115,15 @@ internal static class IlRules
     /// Inside loops, every 8-byte load reads at a constant offset from a base variable (<c>ldloc p</c>, or
     /// <c>ldloc p; ldc.i4 K; add</c>), and there is at least one such load.
     /// </summary>
-    private static RuleResult Load8ConstOffsets(string key, string rule, IlMethod method, IlContext context)
+    private static Verdict Load8ConstOffsets(IlMethod method, IlContext context)
     {
         List<Located> loop = context.LoopInstructions(method);
         if (loop.Count == 0)
-            return RuleResult.Fail(key, rule, "no loop (no backward branch) in the method or its inlined callees", []);
+            return Verdict.Fail("no loop (no backward branch) in the method or its inlined callees", []);
 
         List<Located> loads = loop.Where(l => IsLoad8(l, context, 0)).ToList();
         if (loads.Count == 0)
-            return RuleResult.Fail(key, rule, "no 8-byte load inside a loop", loop.Select(l => l.Show(method)).Prepend("loop body:"));
+            return Verdict.Fail("no 8-byte load inside a loop", loop.Select(l => l.Show(method)).Prepend("loop body:"));
 
         var lines = new List<string>();
         foreach (Located load in loads.Where(l => AddressLength(l) == 0))
@@ -165,8 +133,8 @@ internal static class IlRules
         }
 
         return lines.Count == 0
-            ? RuleResult.Pass(key, rule, $"{loads.Count} 8-byte load(s) in loops, all at constant offsets")
-            : RuleResult.Fail(key, rule, "8-byte load at a computed address inside a loop", lines);
+            ? Verdict.Pass($"{loads.Count} 8-byte load(s) in loops, all at constant offsets")
+            : Verdict.Fail("8-byte load at a computed address inside a loop", lines);
     }
 
     /// <summary>ldind.i8, Unsafe.ReadUnaligned/Read&lt;uint64&gt;, or a call to a listed inlined one-argument wrapper around one.</summary>
@@ -180,7 +148,7 @@ internal static class IlRules
         if (i.Operand.Contains("System.Runtime.CompilerServices.Unsafe::Read", StringComparison.Ordinal))
             return i.Operand.Contains("<uint64>", StringComparison.Ordinal) || i.Operand.Contains("<int64>", StringComparison.Ordinal);
         return depth < 4
-            && context.ResolveCall(l.Owner, i) is { AggressiveInlining: true, Parameters.Count: 1 } wrapper
+            && context.ResolveCall(l.Owner, i) is { AggressiveInlining: true, Key.Parameters.Count: 1 } wrapper
             && wrapper.Instructions.Select((_, n) => new Located(wrapper, n))
                 .Any(w => IsLoad8(w, context, depth + 1) && w.At(-1)?.OpCode is "ldarg.0" && AddressLength(w) == 1);
     }
@@ -213,7 +181,7 @@ internal static class IlRules
     private static bool IsConv(IlInstruction? i) => i?.OpCode is "conv.i" or "conv.u" or "conv.i8" or "conv.u8";
 
     /// <summary>Inside loops: no <c>dup; ...; add; stloc</c> (the C idiom <c>*p++</c>: the base is stored back before the load).</summary>
-    private static RuleResult NoPostIncrement(string key, string rule, IlMethod method, IlContext context)
+    private static Verdict NoPostIncrement(IlMethod method, IlContext context)
     {
         var lines = new List<string>();
         foreach (Located dup in context.LoopInstructions(method).Where(l => l.Instruction.OpCode == "dup"))
@@ -226,13 +194,11 @@ internal static class IlRules
             }
         }
 
-        return lines.Count == 0
-            ? RuleResult.Pass(key, rule)
-            : RuleResult.Fail(key, rule, "pointer post-increment (dup, add, store back) inside a loop", lines.SkipLast(1));
+        return Verdict.PassUnless(lines.SkipLast(1).ToList(), "pointer post-increment (dup, add, store back) inside a loop");
     }
 
     /// <summary>Inside loops: no pointer advanced by a converted variable (<c>ldloc stride; conv.i; [ldc K; mul;] add</c>).</summary>
-    private static RuleResult NoConvStride(string key, string rule, IlMethod method, IlContext context)
+    private static Verdict NoConvStride(IlMethod method, IlContext context)
     {
         var lines = new List<string>();
         foreach (Located conv in context.LoopInstructions(method).Where(l => IsConv(l.Instruction) && IsVariable(l.At(-1))))
@@ -244,8 +210,9 @@ internal static class IlRules
                 lines.AddRange(Enumerable.Range(-1, end + 2).Select(d => conv.Show(method, d)));
         }
 
-        return lines.Count == 0
-            ? RuleResult.Pass(key, rule)
-            : RuleResult.Fail(key, rule, "stride is a converted variable, not a constant", lines);
+        return Verdict.PassUnless(lines, "stride is a converted variable, not a constant");
     }
+
+    [GeneratedRegex(@"^(beq|bne\.un|b[gl][et](\.un)?|brtrue|brfalse|brinst|brnull|brzero)(\.s)?$")]
+    private static partial Regex ConditionalBranch();
 }

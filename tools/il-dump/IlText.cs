@@ -1,11 +1,36 @@
-using System.Text;
 using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>Small helpers for ilspycmd's IL spelling: top-level tokenising and signature normalisation.</summary>
+/// <summary>Small helpers for ilspycmd's IL spelling: top-level scanning and signature normalisation.</summary>
 internal static partial class IlText
 {
+    /// <summary>
+    /// Each character of <paramref name="text"/> with its nesting depth: 0 at the top level (a bracket counts at the
+    /// level outside it), more inside the <paramref name="open"/>/<paramref name="close"/> brackets, -1 inside quotes.
+    /// </summary>
+    public static IEnumerable<(int Index, char Char, int Depth)> Scan(string text, string open = "(<[", string close = ")>]")
+    {
+        int depth = 0;
+        char quote = '\0';
+        for (int i = 0; i < text.Length; i++)
+        {
+            char c = text[i];
+            if (quote != '\0' || c is '\'' or '"')
+            {
+                quote = quote == '\0' ? c : c == quote ? '\0' : quote;
+                yield return (i, c, -1);
+                continue;
+            }
+
+            if (close.Contains(c))
+                depth--;
+            yield return (i, c, depth);
+            if (open.Contains(c))
+                depth++;
+        }
+    }
+
     /// <summary>
     /// Splits <paramref name="text"/> at <paramref name="separator"/> (or at whitespace when it is null) where it
     /// is not inside quotes, <c>()</c>, <c>&lt;&gt;</c> or <c>[]</c>.
@@ -13,74 +38,48 @@ internal static partial class IlText
     public static List<string> SplitTopLevel(string text, char? separator = null)
     {
         var parts = new List<string>();
-        var current = new StringBuilder();
-        int depth = 0;
-        char quote = '\0';
-        foreach (char c in text)
+        int start = 0;
+        foreach ((int i, char c, int depth) in Scan(text))
         {
-            if (quote != '\0')
+            if (depth == 0 && (separator is { } s ? c == s : char.IsWhiteSpace(c)))
             {
-                current.Append(c);
-                if (c == quote)
-                    quote = '\0';
-                continue;
+                Add(text[start..i]);
+                start = i + 1;
             }
-
-            if (c is '\'' or '"')
-                quote = c;
-            else if (c is '(' or '<' or '[')
-                depth++;
-            else if (c is ')' or '>' or ']')
-                depth--;
-
-            bool split = depth == 0 && (separator is { } s ? c == s : char.IsWhiteSpace(c));
-            if (split)
-            {
-                Flush();
-                continue;
-            }
-
-            current.Append(c);
         }
 
-        Flush();
+        Add(text[start..]);
         return parts;
 
-        void Flush()
+        void Add(string part)
         {
-            string part = current.ToString().Trim();
-            if (part.Length > 0)
-                parts.Add(part);
-            current.Clear();
+            if (part.Trim() is { Length: > 0 } trimmed)
+                parts.Add(trimmed);
         }
     }
 
-    /// <summary>Finds <paramref name="value"/> in <paramref name="text"/> outside quotes and brackets; -1 if absent.</summary>
-    public static int IndexOfTopLevel(string text, string value)
+    /// <summary>Finds <paramref name="value"/> in <paramref name="text"/> at the top level, at or after <paramref name="from"/>; -1 if absent.</summary>
+    public static int IndexOfTopLevel(string text, string value, int from = 0)
     {
-        int depth = 0;
-        char quote = '\0';
-        for (int i = 0; i < text.Length; i++)
+        foreach ((int i, _, int depth) in Scan(text))
         {
-            char c = text[i];
-            if (quote != '\0')
-            {
-                if (c == quote)
-                    quote = '\0';
-                continue;
-            }
-
-            if (c is '\'' or '"')
-                quote = c;
-            else if (c is '(' or '<' or '[')
-                depth++;
-            else if (c is ')' or '>' or ']')
-                depth--;
-            else if (depth == 0 && string.CompareOrdinal(text, i, value, 0, value.Length) == 0)
+            if (depth == 0 && i >= from && string.CompareOrdinal(text, i, value, 0, value.Length) == 0)
                 return i;
         }
 
         return -1;
+    }
+
+    /// <summary>
+    /// A name and its generic part: <c>Holder`1&lt;T&gt;</c> → (<c>Holder`1</c>, <c>&lt;T&gt;</c>),
+    /// <c>Outer/'&lt;&gt;c'</c> → (<c>Outer/&lt;&gt;c</c>, ""), each part of a nested name unquoted.
+    /// </summary>
+    public static (string Name, string Generic) SplitGeneric(string token)
+    {
+        int open = IndexOfTopLevel(token, "<", from: 1);
+        if (open < 0)
+            open = token.Length;
+        return (string.Join('/', token[..open].Split('/').Select(Unquote)), token[open..]);
     }
 
     /// <summary>Removes the quotes ilspycmd puts around names such as <c>'value'</c> or <c>'&lt;&gt;c'</c>.</summary>
@@ -105,21 +104,18 @@ internal static partial class IlText
     {
         string text = ParameterAttribute().Replace(Modifier().Replace(parameter, ""), "").Trim();
         List<string> tokens = SplitTopLevel(text);
-        if (tokens.Count > 1 && !IsTypeKeywordPair(tokens))
+        // The last token is the parameter's name, unless the type is "native int" / "native uint" alone.
+        if (tokens.Count > 1 && !(tokens.Count == 2 && tokens[0] == "native"))
             tokens.RemoveAt(tokens.Count - 1);
         return NormalizeType(string.Join(' ', tokens));
     }
-
-    /// <summary>The rules file compares signatures without regard to spacing.</summary>
-    public static string KeyForComparison(string key) => Whitespace().Replace(key, "");
 
     /// <summary>Normalises each parameter of a <c>(a, b)</c> list as written in the rules file or an IL operand.</summary>
     public static List<string> NormalizeParameterTypes(string list) =>
         SplitTopLevel(list, ',').Select(NormalizeType).ToList();
 
-    // "native int" / "native uint" with no parameter name after them.
-    private static bool IsTypeKeywordPair(List<string> tokens) =>
-        tokens.Count == 2 && tokens[0] == "native";
+    /// <summary>Signatures compare without regard to spacing.</summary>
+    public static string WithoutSpaces(string text) => Whitespace().Replace(text, "");
 
     [GeneratedRegex(@"\s*mod(req|opt)\([^)]*\)")]
     private static partial Regex Modifier();

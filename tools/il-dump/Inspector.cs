@@ -1,35 +1,7 @@
 namespace IlDump;
 
 /// <summary>A hot method of the rules file found in a listing.</summary>
-internal sealed record Resolved(HotMethod Hot, IlMethod Method)
-{
-    /// <summary>The file name for this method's artifacts: <c>Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32)</c>.</summary>
-    public string FileStem => FileStemOf(Method);
-
-    public static string FileStemOf(IlMethod method) => FileStemOf(method.TypeName, method.Name, method.Parameters);
-
-    /// <summary>The same name for a rules-file key, for a method that is missing from a listing.</summary>
-    public static string FileStemOf(HotMethod hot)
-    {
-        int colons = hot.Key.IndexOf("::", StringComparison.Ordinal);
-        string rest = hot.Key[(colons + 2)..];
-        int open = rest.IndexOf('(');
-        string name = rest[..rest.IndexOfAny(['(', '<'])];
-        return FileStemOf(hot.Key[..colons], name, IlText.NormalizeParameterTypes(rest[(open + 1)..rest.LastIndexOf(')')]));
-    }
-
-    private static string FileStemOf(string typeName, string name, IEnumerable<string> parameterTypes)
-    {
-        string parameters = string.Join(",", parameterTypes.Select(p =>
-            string.Concat(p.Split(' ').Select(ShortTypeName))
-                .Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]")));
-        return $"{typeName.Replace('/', '+')}.{name}({parameters})";
-    }
-
-    // System.ReadOnlySpan`1<System.Char> → ReadOnlySpan<Char>: namespaces and arity are noise in a file name.
-    private static string ShortTypeName(string type) =>
-        System.Text.RegularExpressions.Regex.Replace(type, @"[\w.]*\.(?=\w)|`\d+", "");
-}
+internal sealed record Resolved(HotMethod Hot, IlMethod Method);
 
 /// <summary>
 /// The pipeline every command shares: build the listed projects in Release, run ilspycmd -il on each
@@ -80,9 +52,7 @@ internal sealed class Inspector(RulesFile rules, string root, string toolRoot, T
     private async Task BuildAsync(string project)
     {
         log.WriteLine($"building {Path.GetRelativePath(Root, project)} (Release)");
-        ProcessResult result = await Processes.RunAsync(Processes.DotNet, ["build", project, "-c", "Release", "-nologo", "-v", "q"], Root);
-        if (result.ExitCode != 0)
-            throw new CouldNotRunException($"build failed: {Path.GetRelativePath(Root, project)}\n{result.Tail()}");
+        (await Processes.RunAsync(Processes.DotNet, ["build", project, "-c", "Release", "-nologo", "-v", "q"], Root)).OrThrow($"build of {Path.GetRelativePath(Root, project)}");
     }
 
     /// <summary>The newest bin/Release/&lt;tfm&gt;/&lt;project name&gt;.dll of a project.</summary>
@@ -106,9 +76,8 @@ internal sealed class Inspector(RulesFile rules, string root, string toolRoot, T
         {
             log.WriteLine($"ilspycmd did not run ({result.Tail(2).Trim()}); running dotnet tool restore");
             ProcessResult restore = await Processes.RunAsync(Processes.DotNet, ["tool", "restore"], ToolRoot);
-            result = restore.ExitCode == 0 ? await Processes.RunAsync(Processes.DotNet, arguments, ToolRoot) : restore;
-            if (result.ExitCode != 0)
-                throw new CouldNotRunException($"ilspycmd missing or failing (pinned in .config/dotnet-tools.json):\n{result.Tail()}");
+            result = (restore.ExitCode == 0 ? await Processes.RunAsync(Processes.DotNet, arguments, ToolRoot) : restore)
+                .OrThrow("ilspycmd (pinned in .config/dotnet-tools.json)");
         }
 
         return IlListing.Parse(result.Output, Path.GetFileNameWithoutExtension(assembly));
@@ -118,30 +87,23 @@ internal sealed class Inspector(RulesFile rules, string root, string toolRoot, T
     public IEnumerable<(HotMethod Hot, List<IlMethod> Found)> Find() =>
         Rules.Methods.Select(hot => (hot, Context.Listings.SelectMany(l => l.FindMethods(hot.Key)).ToList()));
 
-    /// <summary>Every hot method of the rules file, found by its signature; a missing or ambiguous one is an error.</summary>
+    /// <summary>The hot methods <paramref name="pattern"/> picks (all when null), found by their signature; a missing or ambiguous one is an error.</summary>
     public List<Resolved> Resolve(string? pattern = null)
     {
         var resolved = new List<Resolved>();
-        foreach ((HotMethod hot, List<IlMethod> found) in Find())
+        foreach ((HotMethod hot, List<IlMethod> found) in Find().Where(f => pattern is null || f.Hot.Key.Matches(pattern)))
         {
             if (found.Count != 1)
             {
-                string afterType = hot.Key[(hot.Key.IndexOf("::", StringComparison.Ordinal) + 2)..];
-                string name = afterType[..afterType.IndexOfAny(['(', '<'])];
-                string[] candidates = Context.Listings.SelectMany(l => l.Methods).Where(m => m.Name == name).Select(m => "  " + m.Key).ToArray();
+                string[] candidates = Context.Listings.SelectMany(l => l.Methods).Where(m => m.Key.Name == hot.Key.Name).Select(m => $"  {m.Key}").ToArray();
                 throw new CouldNotRunException(
                     $"{Path.GetFileName(Rules.Path)}:{hot.Line}: {(found.Count == 0 ? "method not found" : "ambiguous method")}: {hot.Key}" +
-                    (candidates.Length > 0 ? $"\nmethods named {name}:\n{string.Join('\n', candidates)}" : ""));
+                    (candidates.Length > 0 ? $"\nmethods named {hot.Key.Name}:\n{string.Join('\n', candidates)}" : ""));
             }
 
             resolved.Add(new Resolved(hot, found[0]));
         }
 
-        return pattern is null ? resolved : resolved.Where(r => Matches(r, pattern)).ToList();
+        return resolved;
     }
-
-    private static bool Matches(Resolved r, string pattern) =>
-        pattern.Contains('*') || pattern.Contains('?')
-            ? Glob.IsMatch(r.Hot.Key, pattern) || Glob.IsMatch($"{r.Method.TypeName}.{r.Method.Name}", pattern)
-            : r.Hot.Key.Contains(pattern, StringComparison.Ordinal) || $"{r.Method.TypeName}.{r.Method.Name}".Contains(pattern, StringComparison.Ordinal);
 }

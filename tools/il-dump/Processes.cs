@@ -8,6 +8,9 @@ internal sealed record ProcessResult(int ExitCode, string Output, string Error)
     /// <summary>The last lines of both streams, for a "could not run" message.</summary>
     public string Tail(int lines = 25) =>
         string.Join('\n', (Output + "\n" + Error).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(lines));
+
+    /// <summary>This result, or, when the process failed, a "could not run" error saying <paramref name="what"/> failed and how.</summary>
+    public ProcessResult OrThrow(string what) => ExitCode == 0 ? this : throw new CouldNotRunException($"{what} failed:\n{Tail()}");
 }
 
 internal static class Processes

@@ -5,12 +5,12 @@ namespace IlDump;
 /// <summary>Spells a reflected method the way ilspycmd's listing and the rules file do: <c>Ns.Outer/Inner::Name&lt;T&gt;(uint8*, int32)</c>.</summary>
 internal static class ReflectionKey
 {
-    public static string Of(MethodInfo method)
+    public static MethodKey Of(MethodInfo method)
     {
         string generic = method.IsGenericMethodDefinition
             ? "<" + string.Join(", ", method.GetGenericArguments().Select(a => a.Name)) + ">"
             : "";
-        return $"{TypeName(method.DeclaringType!)}::{method.Name}{generic}({string.Join(", ", method.GetParameters().Select(p => Spell(p.ParameterType)))})";
+        return new MethodKey(TypeName(method.DeclaringType!), method.Name, generic, [.. method.GetParameters().Select(p => Spell(p.ParameterType))]);
     }
 
     private static string TypeName(Type type) =>

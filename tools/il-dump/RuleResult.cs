@@ -1,23 +1,38 @@
 namespace IlDump;
 
-/// <summary>The verdict of one rule on one method: a PASS/FAIL row, and under a FAIL the offending lines.</summary>
-internal sealed record RuleResult(string Method, string Rule, bool Passed, string Summary, IReadOnlyList<string> Lines)
+internal enum Outcome { Pass, Fail, Skip }
+
+/// <summary>What one rule found: a summary and, under a FAIL, the offending lines.</summary>
+internal sealed record Verdict(Outcome Outcome, string Summary, IReadOnlyList<string> Lines)
 {
-    public static RuleResult Pass(string method, string rule, string summary = "") => new(method, rule, true, summary, []);
+    public static Verdict Pass(string summary = "") => new(Outcome.Pass, summary, []);
 
-    public static RuleResult Fail(string method, string rule, string summary, IEnumerable<string> lines) =>
-        new(method, rule, false, summary, lines.ToList());
+    public static Verdict Fail(string summary, IEnumerable<string> lines) => new(Outcome.Fail, summary, [.. lines]);
 
+    public static Verdict Skip(string reason) => new(Outcome.Skip, reason, []);
+
+    /// <summary>PASS when nothing offends, else FAIL with the offending lines.</summary>
+    public static Verdict PassUnless(IReadOnlyCollection<string> offending, string summary) =>
+        offending.Count == 0 ? Pass() : Fail(summary, offending);
+
+    public bool Passed => Outcome == Outcome.Pass;
+}
+
+/// <summary>The verdict of one rule on one entry of the rules file: a PASS/FAIL/SKIP row.</summary>
+internal sealed record RuleResult(string Method, string Rule, Verdict Verdict)
+{
     /// <summary>Prints the table row, then, under a FAIL, the offending lines (at most <paramref name="maxLines"/>).</summary>
     public void Print(TextWriter output, int methodWidth, int maxLines = 40)
     {
-        string verdict = Passed ? "PASS" : "FAIL";
-        output.WriteLine($"{verdict}  {Method.PadRight(methodWidth)}  {Rule,-20}  {Summary}".TrimEnd());
-        if (Passed)
-            return;
-        foreach (string line in Lines.Take(maxLines))
+        output.WriteLine($"{Verdict.Outcome.ToString().ToUpperInvariant()}  {Method.PadRight(methodWidth)}  {Rule,-20}  {Verdict.Summary}".TrimEnd());
+        foreach (string line in Verdict.Lines.Take(maxLines))
             output.WriteLine($"        {line}");
-        if (Lines.Count > maxLines)
-            output.WriteLine($"        ... {Lines.Count - maxLines} more");
+        if (Verdict.Lines.Count > maxLines)
+            output.WriteLine($"        ... {Verdict.Lines.Count - maxLines} more");
     }
+
+    /// <summary>The summary line: <c>N passed, N failed, N skipped</c>.</summary>
+    public static string Totals(IReadOnlyCollection<RuleResult> results) =>
+        $"{results.Count(r => r.Verdict.Outcome == Outcome.Pass)} passed, {results.Count(r => r.Verdict.Outcome == Outcome.Fail)} failed, " +
+        $"{results.Count(r => r.Verdict.Outcome == Outcome.Skip)} skipped";
 }

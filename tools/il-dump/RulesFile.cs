@@ -14,16 +14,25 @@ internal sealed record Allowance(string Kind, string Pattern)
     public bool Matches(string text) => Glob.IsMatch(text, Pattern);
 }
 
-/// <summary>One hot method and the rules its IL and machine code must keep.</summary>
-internal sealed record HotMethod(string Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances)
+/// <summary>One entry of the rules file: a hot method and the rules its IL and machine code must keep.</summary>
+/// <param name="Env">NAME=VALUE pairs added to the environment of the process that JITs the method (env:).</param>
+/// <param name="Requires">System.Runtime.Intrinsics.X86 classes the JIT must support, else the machine-code rules SKIP (requires:).</param>
+internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
+    List<string> Env, List<string> Requires)
 {
     public IEnumerable<Allowance> Allowed(string kind) => Allowances.Where(a => a.Kind == kind);
+
+    /// <summary>The method as result rows and artifact files name it: the key, then the environment when there is one.</summary>
+    public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
+
+    /// <summary>The file name of the entry's machine-code artifacts (entries of one method differ by their environment).</summary>
+    public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
 }
 
 /// <summary>
 /// The hot-method list: <c>assembly</c> lines naming the projects to inspect, then one entry per method,
-/// <c>Type::Method(param types)</c> followed by <c>il:</c>, <c>asm:</c> and <c>allow:</c> sections on the same
-/// or indented following lines. See tools/il-dump/hot-methods.rules for the full description.
+/// <c>Type::Method(param types)</c> followed by <c>il:</c>, <c>asm:</c>, <c>allow:</c>, <c>env:</c> and <c>requires:</c>
+/// sections on the same or indented following lines. See tools/il-dump/hot-methods.rules for the full description.
 /// </summary>
 internal sealed partial class RulesFile
 {
@@ -54,73 +63,87 @@ internal sealed partial class RulesFile
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
         for (int i = 0; i < lines.Length; i++)
         {
-            string line = StripComment(lines[i]);
-            if (line.Trim().Length == 0)
-                continue;
-
+            string line = lines[i].Split('#')[0].TrimEnd();
             string where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
-            string rest;
+            if (line.Length == 0)
+                continue;
+            if (line.StartsWith("assembly ", StringComparison.Ordinal))
+            {
+                projects.Add(line["assembly ".Length..].Trim());
+                current = null;
+                continue;
+            }
+
             if (!char.IsWhiteSpace(line[0]))
             {
-                if (line.StartsWith("assembly ", StringComparison.Ordinal))
-                {
-                    projects.Add(line["assembly ".Length..].Trim());
-                    current = null;
-                    continue;
-                }
-
-                int close = SignatureEnd(line);
-                if (!line.Contains("::", StringComparison.Ordinal) || close < 0)
-                    throw new CouldNotRunException($"{where}: expected 'assembly <project>' or 'Type::Method(param types)', got '{line.Trim()}'");
-                current = new HotMethod(line[..(close + 1)].Trim(), i + 1, [], [], []);
-                section = null;
+                int close = IlText.IndexOfTopLevel(line, ")");
+                current = new HotMethod((close < 0 ? null : MethodKey.Parse(line[..(close + 1)].Trim()))
+                    ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>' or 'Type::Method(param types)', got '{line.Trim()}'"),
+                    i + 1, [], [], [], [], []);
                 methods.Add(current);
-                rest = line[(close + 1)..];
+                section = null;
+                line = line[(close + 1)..];
             }
-            else
+
+            foreach (string token in line.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries))
             {
                 if (current is null)
                     throw new CouldNotRunException($"{where}: rules without a method above them");
-                rest = line;
+                if (token is "il:" or "asm:" or "allow:" or "env:" or "requires:")
+                    section = token;
+                else
+                    AddToSection(current, section, token, where);
             }
-
-            ReadSections(rest, current, where, ref section);
         }
 
-        foreach (HotMethod method in methods.Where(m => m.IlRules.Count == 0 && m.AsmRules.Count == 0))
-            throw new CouldNotRunException($"{System.IO.Path.GetFileName(path)}:{method.Line}: {method.Key} has no rules");
+        foreach (HotMethod method in methods)
+        {
+            string where = $"{System.IO.Path.GetFileName(path)}:{method.Line}";
+            if (method.IlRules.Count == 0 && method.AsmRules.Count == 0)
+                throw new CouldNotRunException($"{where}: {method.Key} has no rules");
+            if (!ReferenceEquals(methods.First(m => m.Display == method.Display), method))
+                throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env:)");
+        }
 
         return new RulesFile { Path = path, Root = root, Projects = projects, Methods = methods };
     }
 
-    private static void ReadSections(string text, HotMethod method, string where, ref string? section)
+    /// <summary>The same rules with <paramref name="env"/> (from --env) added to every entry's environment, replacing a variable of the same name.</summary>
+    public RulesFile WithEnv(IReadOnlyList<string> env) => env.Count == 0 ? this : new RulesFile
     {
-        foreach (string token in text.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries))
-        {
-            if (token is "il:" or "asm:" or "allow:")
-            {
-                section = token;
-                continue;
-            }
+        Path = Path, Root = Root, Projects = Projects,
+        Methods = Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] }).ToList(),
+    };
 
-            switch (section)
-            {
-                case "il:":
-                    method.IlRules.Add(ParseRule(token, IlRules.Names, where));
-                    break;
-                case "asm:":
-                    method.AsmRules.Add(ParseRule(token, AsmRules.Names, where));
-                    break;
-                case "allow:":
-                    int eq = token.IndexOf('=');
-                    string kind = eq > 0 ? token[..eq] : "";
-                    if (kind is not ("newobj" or "call" or "helper") || eq == token.Length - 1)
-                        throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
-                    method.Allowances.Add(new Allowance(kind, token[(eq + 1)..]));
-                    break;
-                default:
-                    throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm: or allow: section");
-            }
+    /// <summary>NAME of a NAME=VALUE pair.</summary>
+    public static string EnvName(string pair) => pair[..pair.IndexOf('=')];
+
+    private static void AddToSection(HotMethod method, string? section, string token, string where)
+    {
+        switch (section)
+        {
+            case "il:":
+                method.IlRules.Add(ParseRule(token, IlRules.Names, where));
+                break;
+            case "asm:":
+                method.AsmRules.Add(ParseRule(token, AsmRules.Names, where));
+                break;
+            case "allow:":
+                int eq = token.IndexOf('=');
+                string kind = eq > 0 ? token[..eq] : "";
+                if (kind is not ("newobj" or "call" or "helper") || eq == token.Length - 1)
+                    throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
+                method.Allowances.Add(new Allowance(kind, token[(eq + 1)..]));
+                break;
+            case "env:":
+                method.Env.Add(EnvPattern().IsMatch(token) ? token : throw new CouldNotRunException($"{where}: '{token}' is not NAME=VALUE"));
+                break;
+            case "requires:":
+                method.Requires.Add(JitChild.IsaSupported(token) is not null ? token
+                    : throw new CouldNotRunException($"{where}: '{token}' is not a System.Runtime.Intrinsics.X86 class (Avx2, Avx512BW.VL, ...)"));
+                break;
+            default:
+                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env: or requires: section");
         }
     }
 
@@ -135,30 +158,9 @@ internal sealed partial class RulesFile
         return new RuleRef(m.Groups[1].Value, argument);
     }
 
-    private static string StripComment(string line)
-    {
-        int hash = line.IndexOf('#');
-        return (hash >= 0 ? line[..hash] : line).TrimEnd();
-    }
-
-    /// <summary>The index of the ')' closing the method's parameter list, or -1.</summary>
-    private static int SignatureEnd(string line)
-    {
-        int depth = 0;
-        for (int i = 0; i < line.Length; i++)
-        {
-            if (line[i] == '(')
-                depth++;
-            else if (line[i] == ')' && --depth == 0)
-                return i;
-        }
-
-        return -1;
-    }
-
     /// <summary>
-    /// The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file,
-    /// else above the current directory, else above this tool's own files.
+    /// The repository root: the nearest directory holding .config/dotnet-tools.json (where ilspycmd is pinned) above
+    /// the rules file, else above the current directory, else above this tool's own files.
     /// </summary>
     public static string FindRoot(string? rulesPath)
     {
@@ -177,6 +179,9 @@ internal sealed partial class RulesFile
 
     [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")]
     private static partial Regex RulePattern();
+
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")]
+    private static partial Regex EnvPattern();
 }
 
 /// <summary>Glob matching with <c>*</c> (any run of characters) and <c>?</c>.</summary>

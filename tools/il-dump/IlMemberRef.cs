@@ -2,25 +2,22 @@ namespace IlDump;
 
 /// <summary>
 /// A member reference as an IL operand spells it: <c>instance void valuetype [System.Runtime]System.ReadOnlySpan`1&lt;uint8&gt;::.ctor(void*, int32)</c>
-/// or, for a field, <c>uint8[] Ns.Tables::Squares</c>.
+/// or, for a field, <c>uint8[] Ns.Tables::Squares</c>; the rules file's method keys are read the same way (<see cref="MethodKey"/>).
 /// </summary>
 /// <param name="Scope">The assembly in brackets before the declaring type, or null when it is the listing's own.</param>
 /// <param name="Keyword">valuetype or class when the operand says which, else null.</param>
 /// <param name="TypeName">The declaring type without scope, keyword or instantiation (<c>System.ReadOnlySpan`1</c>).</param>
 /// <param name="Name">The member name (<c>.ctor</c>, <c>ReadUnaligned</c>).</param>
-/// <param name="Instantiation">A generic method's type arguments as written (<c>&lt;uint64&gt;</c>), or empty.</param>
+/// <param name="Generic">A generic method's type arguments or parameters as written (<c>&lt;uint64&gt;</c>, <c>&lt;T&gt;</c>), or empty.</param>
 /// <param name="Parameters">Normalised parameter types, null for a field.</param>
 /// <param name="ValueType">For a field: its type, normalised; for a method: its return type.</param>
-internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string Name, string Instantiation,
+internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string Name, string Generic,
     IReadOnlyList<string>? Parameters, string ValueType)
 {
     public static IlMemberRef? Parse(string operand)
     {
         int colons = IlText.IndexOfTopLevel(operand, "::");
-        if (colons < 0)
-            return null;
-
-        List<string> left = IlText.SplitTopLevel(operand[..colons]);
+        List<string> left = colons < 0 ? [] : IlText.SplitTopLevel(operand[..colons]);
         if (left.Count == 0)
             return null;
         string typeToken = left[^1];
@@ -36,46 +33,14 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
             typeToken = typeToken[(close + 1)..];
         }
 
-        string typeName = StripInstantiation(typeToken);
+        string typeName = IlText.SplitGeneric(typeToken).Name;
         string right = operand[(colons + 2)..].Trim();
-        int open = right.IndexOf('(', right.StartsWith('\'') ? right.IndexOf('\'', 1) : 0);
+        int open = IlText.IndexOfTopLevel(right, "(");
         if (open < 0)
             return new IlMemberRef(scope, keyword, typeName, IlText.Unquote(right), "", null, valueType);
 
-        string nameAndInstantiation = right[..open].Trim();
-        string name = StripInstantiation(nameAndInstantiation);
-        string instantiation = nameAndInstantiation[NameLength(nameAndInstantiation)..];
+        (string name, string generic) = IlText.SplitGeneric(right[..open].Trim());
         string parameterList = right[(open + 1)..right.LastIndexOf(')')];
-        return new IlMemberRef(scope, keyword, typeName, name, instantiation, IlText.NormalizeParameterTypes(parameterList), valueType);
+        return new IlMemberRef(scope, keyword, typeName, name, generic, IlText.NormalizeParameterTypes(parameterList), valueType);
     }
-
-    /// <summary>The length of a (possibly quoted, possibly nested) name before its generic instantiation.</summary>
-    private static int NameLength(string token)
-    {
-        char quote = '\0';
-        for (int i = 0; i < token.Length; i++)
-        {
-            char c = token[i];
-            if (quote != '\0')
-            {
-                if (c == quote)
-                    quote = '\0';
-            }
-            else if (c == '\'')
-            {
-                quote = c;
-            }
-            else if (c == '<' && i > 0)
-            {
-                return i;
-            }
-        }
-
-        return token.Length;
-    }
-
-    private static string StripInstantiation(string token) =>
-        string.Join('/', token[..NameLength(token)].Split('/').Select(IlText.Unquote));
-
-    public string Display => $"{TypeName}::{Name}{Instantiation}";
 }

@@ -68,6 +68,7 @@ public static unsafe partial class Memory
 /// <summary>Compare, once per size class and path (see <see cref="SizeClasses"/>): the exact difference of the first differing byte.</summary>
 internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassOperation<int>
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Empty() => 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -102,7 +103,9 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
         return x[i] - y[i];
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int VectorBlocks(nuint size) => VectorStrides.Compare(x, y, size);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int WordBlocks(nuint size) => WordStrides.Compare(x, y, size);
 }

@@ -74,6 +74,7 @@ public static unsafe partial class Memory
 /// <summary>Copy, once per size class and path (see <see cref="SizeClasses"/>). Every class up to 64 bytes loads before it stores.</summary>
 internal readonly unsafe struct CopyOperation(byte* destination, byte* source) : ISizeClassOperation<NoResult>
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Empty() => default;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -103,12 +104,14 @@ internal readonly unsafe struct CopyOperation(byte* destination, byte* source) :
         return default;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult VectorBlocks(nuint size)
     {
         VectorStrides.Copy(destination, source, size);
         return default;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size)
     {
         WordStrides.Copy(destination, source, size);
@@ -121,6 +124,7 @@ internal readonly unsafe struct MoveOperation(byte* destination, byte* source) :
 {
     private readonly CopyOperation _copy = new(destination, source);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Empty() => default;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -132,12 +136,14 @@ internal readonly unsafe struct MoveOperation(byte* destination, byte* source) :
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Masked(Vector256<byte> mask) => _copy.Masked(mask);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult VectorBlocks(nuint size)
     {
         VectorStrides.Move(destination, source, size);
         return default;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size)
     {
         WordStrides.Move(destination, source, size);

@@ -36,6 +36,7 @@ public static unsafe partial class Memory
 /// <remarks>PERF: the XORs of each class are ORed together and tested once: each class is one branch-free expression.</remarks>
 internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOperation<bool>
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Empty() => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -49,7 +50,9 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOpe
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Masked(Vector256<byte> mask) => MaskedVector.DifferingBytes(x, y, mask) == 0;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool VectorBlocks(nuint size) => VectorStrides.Equal(x, y, size);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool WordBlocks(nuint size) => WordStrides.Equal(x, y, size);
 }

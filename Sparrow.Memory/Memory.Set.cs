@@ -27,6 +27,7 @@ public static unsafe partial class Memory
 /// <summary>Set, once per size class and path (see <see cref="SizeClasses"/>).</summary>
 internal readonly unsafe struct SetOperation(byte* destination, byte value) : ISizeClassOperation<NoResult>
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Empty() => default;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -52,12 +53,14 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
         return default;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult VectorBlocks(nuint size)
     {
         VectorStrides.Set(destination, value, size);
         return default;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size)
     {
         WordStrides.Set(destination, value, size);

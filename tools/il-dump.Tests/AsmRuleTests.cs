@@ -41,6 +41,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Masked::MaskedLoad(uint8*, int32)", "masked-loads", "AVX512" },
         { "Masked::MaskedLoad(uint8*, int32)" + NoAvx512, "masked-loads", "SKIP" },
         { "Masked::PlainLoad(uint8*, int32)", "masked-loads", "FAIL" },
+        { "Masked::MaskedStore(uint8*, int32, System.Runtime.Intrinsics.Vector256`1<uint8>)", "masked-stores", "AVX512" },
+        { "Masked::BlendedStore(uint8*, int32, System.Runtime.Intrinsics.Vector256`1<uint8>)", "masked-stores", "FAIL" },
         { "Masked::LoadFirst(uint8*, int32)", "masked-loads", "AVX512" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "masked-loads", "FAIL" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "no-calls", "PASS" },
@@ -66,6 +68,7 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             ("FAIL", "inlined") => "IlDump.Fixtures.Calls:NeverInlined(",
             ("FAIL", "no-calls") => entry.StartsWith("Allocation", StringComparison.Ordinal) ? "CORINFO_HELP_NEWSFAST" : "NeverInlined",
             ("FAIL", "masked-loads") => "ymmword ptr [rsi]",
+            ("FAIL", "masked-stores") => "vmovups  ymmword ptr [rdi]",
             ("FAIL", _) => "j",
             _ => null,
         };
@@ -75,6 +78,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);
         if (outcome == "PASS" && rule == "masked-loads")
             Assert.Matches(@"vmovdqu8 ymm\d+ \{k\d\}\{z\}, ymmword ptr \[rsi\]", result.Summary);
+        if (outcome == "PASS" && rule == "masked-stores")
+            Assert.Matches(@"vmovdqu8 ymmword ptr \[rdi\] \{k\d\}, ymm\d+", result.Summary);
     }
 
     [Fact]

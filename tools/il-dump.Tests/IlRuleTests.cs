@@ -18,6 +18,11 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         { "Strides::LocalStride(uint8*, int32)", "no-postincrement", true },
         { "Strides::IndexedLoads(uint8*, int32)", "load8-const-offsets", false },
         { "Strides::ByteLoop(uint8*, int32)", "load8-const-offsets", false },
+        { "Generic::ThroughStruct(uint8*, int32)", "load8-const-offsets", true },
+        { "Generic::ThroughStruct(uint8*, int32)", "no-callvirt", true },
+        { "Generic::ThroughStructIndexed(uint8*, int32)", "load8-const-offsets", false },
+        { "Generic::ThroughStructIndexed(uint8*, int32)", "no-callvirt", true },
+        { "Generic::ThroughClass(uint8*, int32)", "no-callvirt", false },
         { "Allocation::Boxed(int32)", "no-box", false },
         { "Allocation::NewClass(int32)", "no-newobj", false },
         { "Allocation::NewStruct(int64)", "no-newobj", true },
@@ -47,7 +52,7 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
     {
         // Well-formed fixtures pass everything listed for them; every broken fixture fails something.
         string[] broken = ["WithIfElseLadder", "PostIncrement", "LocalStride", "IndexedLoads", "ByteLoop", "Boxed", "NewClass",
-            "WithStringBuilder", "VirtualLength", "PerCallArray", "FromMutableStatic"];
+            "WithStringBuilder", "VirtualLength", "PerCallArray", "FromMutableStatic", "ThroughStructIndexed", "ThroughClass"];
         foreach (HotMethod hot in fixtures.Rules.Methods.Where(m => m.IlRules.Count > 0))
         {
             IlMethod method = fixtures.Method(hot.Key.ToString());

@@ -26,7 +26,7 @@ internal sealed partial class AsmListing(string text)
 /// </summary>
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];
 
     /// <summary>Applies <paramref name="rule"/> to a method's machine code; SKIP when the JIT lacks an instruction set the entry requires.</summary>
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
@@ -69,17 +69,23 @@ internal static partial class AsmRules
             }
 
             case "masked-loads":
-            {
-                List<string> masked = asm.Lines.Where(l => MaskedLoad().IsMatch(l)).Select(l => l.Trim()).ToList();
-                return masked.Count > 0
-                    ? Verdict.Pass($"{masked.Count} masked load(s): {masked[0]}")
-                    : Verdict.Fail("no vector load through an AVX-512 opmask (vmov* reg {k} or {k}{z} from memory)",
-                        asm.Lines.Where(l => VectorMemory().IsMatch(l)).Select(l => l.Trim()).Prepend("vector memory operands, none masked:"));
-            }
+                return Masked(asm, MaskedLoad(), "load", "no vector load through an AVX-512 opmask (vmov* reg {k} or {k}{z} from memory)");
+
+            case "masked-stores":
+                return Masked(asm, MaskedStore(), "store", "no vector store through an AVX-512 opmask (vmov* memory {k}, reg)");
 
             default:
                 throw new CouldNotRunException($"no asm rule '{rule.Name}'");
         }
+    }
+
+    /// <summary>PASS when some instruction matches <paramref name="masked"/>; else FAIL listing the vector memory operands found.</summary>
+    private static Verdict Masked(AsmListing asm, Regex masked, string access, string failure)
+    {
+        List<string> found = asm.Lines.Where(l => masked.IsMatch(l)).Select(l => l.Trim()).ToList();
+        return found.Count > 0
+            ? Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}")
+            : Verdict.Fail(failure, asm.Lines.Where(l => VectorMemory().IsMatch(l)).Select(l => l.Trim()).Prepend("vector memory operands, none masked:"));
     }
 
     /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
@@ -126,6 +132,10 @@ internal static partial class AsmRules
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")]
     private static partial Regex MaskedLoad();
+
+    // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")]
+    private static partial Regex MaskedStore();
 
     [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")]
     private static partial Regex VectorMemory();

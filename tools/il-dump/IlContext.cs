@@ -1,8 +1,16 @@
 namespace IlDump;
 
-/// <summary>An instruction together with the method it belongs to (the hot method or an inlined callee).</summary>
-internal sealed record Located(IlMethod Owner, int Index)
+/// <summary>
+/// An instruction together with the method it belongs to (the hot method or an inlined callee) and, for a generic
+/// method inlined from a call site that named its type arguments, those arguments.
+/// </summary>
+internal sealed record Located(IlMethod Owner, int Index, TypeArguments Arguments)
 {
+    public Located(IlMethod owner, int index)
+        : this(owner, index, TypeArguments.None)
+    {
+    }
+
     public IlInstruction Instruction => Owner.Instructions[Index];
 
     public IlInstruction? At(int delta) =>
@@ -23,15 +31,51 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
 {
     public IReadOnlyList<IlListing> Listings { get; } = listings;
 
-    /// <summary>The listed method a call operand names, when it is in one of the listings.</summary>
-    public IlMethod? ResolveCall(IlMethod caller, IlInstruction call)
+    /// <summary>
+    /// The listed method a call at <paramref name="site"/> runs, with the type arguments it runs with, when it is in
+    /// one of the listings. A <c>constrained.</c> call on a type parameter bound to a value type (a struct passed as a
+    /// type argument, as Sparrow's operations are) is the JIT's direct call to that struct's implementation.
+    /// </summary>
+    public (IlMethod Method, TypeArguments Arguments)? Resolve(Located site)
     {
-        if (call.OpCode is not ("call" or "callvirt") || IlMemberRef.Parse(call.Operand) is not { Parameters: { } parameters } target)
+        IlInstruction call = site.Instruction;
+        if (call.OpCode is not ("call" or "callvirt")
+            || IlMemberRef.Parse(site.Arguments.Substitute(call.Operand)) is not { Parameters: { } parameters } target)
             return null;
-        string wanted = IlText.WithoutSpaces(string.Join(",", parameters));
-        return ListingsOf(caller, target).SelectMany(l => l.Methods).FirstOrDefault(m =>
-            m.Key.TypeName == target.TypeName && m.Key.Name == target.Name && m.CallSignature == wanted);
+
+        IlMethod? method;
+        if (ConstrainedValueType(site) is { } implementer)
+        {
+            int arity = target.Generic.Length == 0 ? 0 : IlText.SplitTopLevel(target.Generic[1..^1], ',').Count;
+            method = ListingsOf(site.Owner, implementer).SelectMany(l => l.Methods).FirstOrDefault(m =>
+                m.Key.TypeName == implementer.TypeName && m.Key.Name == target.Name
+                && m.Key.Parameters.Count == parameters.Count && GenericArity(m) == arity);
+        }
+        else
+        {
+            string wanted = IlText.WithoutSpaces(string.Join(",", parameters));
+            method = ListingsOf(site.Owner, target).SelectMany(l => l.Methods).FirstOrDefault(m =>
+                m.Key.TypeName == target.TypeName && m.Key.Name == target.Name && m.CallSignature == wanted);
+        }
+
+        return method is null ? null : (method, TypeArguments.Bind(method.Key.Generic, target.Generic));
     }
+
+    /// <summary>Whether the call at <paramref name="site"/> is a <c>constrained.</c> call the JIT resolves to a value type's own method (not virtual).</summary>
+    public bool IsDirectConstrainedCall(Located site) => ConstrainedValueType(site) is not null;
+
+    /// <summary>The value type a <c>constrained.</c> prefix before <paramref name="site"/> names (after binding type parameters), else null.</summary>
+    private IlMemberRef? ConstrainedValueType(Located site)
+    {
+        if (site.At(-1) is not { OpCode: "constrained." } prefix)
+            return null;
+        // "valuetype Sparrow.CompareOperation" is read as a member reference to a pseudo-member of that type.
+        string type = site.Arguments.Substitute(prefix.Operand);
+        return IlMemberRef.Parse(type + "::x") is { } reference && IsValueType(site.Owner, reference) == true ? reference : null;
+    }
+
+    private static int GenericArity(IlMethod method) =>
+        method.Key.Generic.Length == 0 ? 0 : IlText.SplitTopLevel(method.Key.Generic[1..^1], ',').Count;
 
     /// <summary>
     /// The method and, transitively, the listed aggressiveinlining methods it calls: the code the JIT compiles
@@ -43,7 +87,7 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
     public List<Located> LoopInstructions(IlMethod method)
     {
         var inLoops = new List<Located>();
-        foreach (IlMethod owner in InlineClosure(method).Select(l => l.Owner).Distinct())
+        foreach ((IlMethod owner, TypeArguments arguments) in InlineClosure(method).Select(l => (l.Owner, l.Arguments)).Distinct())
         {
             foreach ((int start, int end) in Loops(owner))
             {
@@ -51,7 +95,7 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
                 {
                     int offset = owner.Instructions[i].Offset;
                     if (offset >= start && offset <= end)
-                        inLoops.Add(new Located(owner, i));
+                        inLoops.Add(new Located(owner, i, arguments));
                 }
             }
         }
@@ -72,12 +116,11 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
     private List<Located> Expand(List<Located> start, IlMethod root)
     {
         var result = new List<Located>(start);
-        var expanded = new HashSet<IlMethod> { root };
+        var expanded = new HashSet<(IlMethod, TypeArguments)> { (root, TypeArguments.None) };
         for (int next = 0; next < result.Count; next++)
         {
-            Located located = result[next];
-            if (ResolveCall(located.Owner, located.Instruction) is { AggressiveInlining: true } callee && expanded.Add(callee))
-                result.AddRange(callee.Instructions.Select((_, i) => new Located(callee, i)));
+            if (Resolve(result[next]) is ({ AggressiveInlining: true } callee, TypeArguments arguments) && expanded.Add((callee, arguments)))
+                result.AddRange(callee.Instructions.Select((_, i) => new Located(callee, i, arguments)));
         }
 
         return result;

@@ -23,7 +23,7 @@ internal static partial class IlRules
             "no-box" => Forbid(method, body, l => l.Instruction.OpCode == "box", "boxes a value"),
             "no-newobj" => Flag(method, body, l => NewObjProblem(l, hot, context), n => $"allocates: {n} newobj of a reference type"),
             "no-stringbuilder" => Forbid(method, body, l => l.Instruction.Operand.Contains("System.Text.StringBuilder", StringComparison.Ordinal), "uses StringBuilder"),
-            "no-callvirt" => Forbid(method, body, l => l.Instruction.OpCode == "callvirt", "makes a virtual call"),
+            "no-callvirt" => Forbid(method, body, l => l.Instruction.OpCode == "callvirt" && !context.IsDirectConstrainedCall(l), "makes a virtual call"),
             "const-tables" => Flag(method, body, l => TableProblem(l, context), _ => "tables must be static readonly or ReadOnlySpan over constant data"),
             "load8-const-offsets" => Load8ConstOffsets(method, context),
             "no-postincrement" => NoPostIncrement(method, context),
@@ -148,8 +148,8 @@ internal static partial class IlRules
         if (i.Operand.Contains("System.Runtime.CompilerServices.Unsafe::Read", StringComparison.Ordinal))
             return i.Operand.Contains("<uint64>", StringComparison.Ordinal) || i.Operand.Contains("<int64>", StringComparison.Ordinal);
         return depth < 4
-            && context.ResolveCall(l.Owner, i) is { AggressiveInlining: true, Key.Parameters.Count: 1 } wrapper
-            && wrapper.Instructions.Select((_, n) => new Located(wrapper, n))
+            && context.Resolve(l) is ({ AggressiveInlining: true, Key.Parameters.Count: 1 } wrapper, TypeArguments arguments)
+            && wrapper.Instructions.Select((_, n) => new Located(wrapper, n, arguments))
                 .Any(w => IsLoad8(w, context, depth + 1) && w.At(-1)?.OpCode is "ldarg.0" && AddressLength(w) == 1);
     }
 

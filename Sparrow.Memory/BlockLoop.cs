@@ -29,45 +29,43 @@ internal static unsafe class BlockLoop
     /// <summary>Blocks from the start of <paramref name="size"/> (at least one block) bytes, then the last block.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Forward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
-        where TOperation : struct, IBlockOperation<TResult>
-    {
-        Debug.Assert(size >= (nuint)TOperation.BlockSize);
-
-        // PERF: the bases advance once per block and every access is at a constant offset from them.
-        byte* lastX = x + (size - (nuint)TOperation.BlockSize);
-        byte* lastY = y + (size - (nuint)TOperation.BlockSize);
-        while (x < lastX)
-        {
-            if (operation.Block(x, y, out TResult result))
-                return result;
-            x += TOperation.BlockSize;
-            y += TOperation.BlockSize;
-        }
-
-        return operation.Last(lastX, lastY);
-    }
+        where TOperation : struct, IBlockOperation<TResult> =>
+        Run<TOperation, TResult>(operation, x, y, size, backward: false);
 
     /// <summary>
     /// Blocks from the end of <paramref name="size"/> (at least one block) bytes towards the start, then the first
-    /// block (which overlaps the one before it), for a move whose destination starts inside its source.
+    /// block, for a move whose destination starts inside its source.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Backward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
+        where TOperation : struct, IBlockOperation<TResult> =>
+        Run<TOperation, TResult>(operation, x, y, size, backward: true);
+
+    /// <summary>The loop, in either direction (<paramref name="backward"/> is a constant at every call site, so the JIT keeps one).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TResult Run<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size, bool backward)
         where TOperation : struct, IBlockOperation<TResult>
     {
         Debug.Assert(size >= (nuint)TOperation.BlockSize);
 
-        byte* blockX = x + (size - (nuint)TOperation.BlockSize);
-        byte* blockY = y + (size - (nuint)TOperation.BlockSize);
-        while (blockX > x)
+        // Forward: blocks from the start up to the last block's offset, then the last block. Backward: blocks from
+        // the last block's offset down to the start, then the first block.
+        // PERF: the bases advance once per block by a constant and every access is at a constant offset from them.
+        byte* lastX = x + (size - (nuint)TOperation.BlockSize);
+        byte* lastY = y + (size - (nuint)TOperation.BlockSize);
+        byte* blockX = backward ? lastX : x;
+        byte* blockY = backward ? lastY : y;
+        byte* finalX = backward ? x : lastX;
+        byte* finalY = backward ? y : lastY;
+        while (backward ? blockX > finalX : blockX < finalX)
         {
             if (operation.Block(blockX, blockY, out TResult result))
                 return result;
-            blockX -= TOperation.BlockSize;
-            blockY -= TOperation.BlockSize;
+            blockX = backward ? blockX - TOperation.BlockSize : blockX + TOperation.BlockSize;
+            blockY = backward ? blockY - TOperation.BlockSize : blockY + TOperation.BlockSize;
         }
 
-        return operation.Last(x, y);
+        return operation.Last(finalX, finalY);
     }
 
     /// <summary>

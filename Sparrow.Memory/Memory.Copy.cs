@@ -91,11 +91,7 @@ internal readonly unsafe struct CopyOperation(byte* destination, byte* source) :
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged
-    {
-        Words.CopyTwo<TWord>(destination, source, last);
-        return default;
-    }
+    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged => Words.CopyTwo<TWord>(destination, source, last);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Masked(Vector256<byte> mask)
@@ -105,18 +101,10 @@ internal readonly unsafe struct CopyOperation(byte* destination, byte* source) :
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        VectorStrides.Copy(destination, source, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => VectorStrides.Copy(destination, source, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        WordStrides.Copy(destination, source, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => WordStrides.Copy(destination, source, size);
 }
 
 /// <summary>Move: <see cref="CopyOperation"/> up to the block sizes (each of its classes loads before it stores), then blocks in the direction the overlap needs.</summary>
@@ -137,16 +125,8 @@ internal readonly unsafe struct MoveOperation(byte* destination, byte* source) :
     public NoResult Masked(Vector256<byte> mask) => _copy.Masked(mask);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        VectorStrides.Move(destination, source, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => VectorStrides.Move(destination, source, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        WordStrides.Move(destination, source, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => WordStrides.Move(destination, source, size);
 }

@@ -40,11 +40,7 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged
-    {
-        Words.StoreTwo(destination, Words.Repeat<TWord>(value), last);
-        return default;
-    }
+    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged => Words.StoreTwo(destination, Words.Repeat<TWord>(value), last);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Masked(Vector256<byte> mask)
@@ -54,16 +50,8 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        VectorStrides.Set(destination, value, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => VectorStrides.Set(destination, value, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        WordStrides.Set(destination, value, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => WordStrides.Set(destination, value, size);
 }

@@ -22,24 +22,21 @@ internal static unsafe class WordStrides
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Copy(byte* destination, byte* source, nuint size) =>
-        BlockLoop.Forward<CopyBlock, NoResult>(new CopyBlock(source + (size - Block)), destination, source, size);
+    public static NoResult Copy(byte* destination, byte* source, nuint size) =>
+        BlockLoop.Forward<CopyBlocks<ulong>, NoResult>(new(source + (size - Block)), destination, source, size);
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes, right for any overlap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Move(byte* destination, byte* source, nuint size)
-    {
+    public static NoResult Move(byte* destination, byte* source, nuint size) =>
         // Forward unless the destination starts inside the source (see VectorStrides.Move).
-        if ((nuint)destination - (nuint)source >= size)
-            Copy(destination, source, size);
-        else
-            BlockLoop.Backward<CopyBlock, NoResult>(new CopyBlock(source), destination, source, size);
-    }
+        (nuint)destination - (nuint)source >= size
+            ? Copy(destination, source, size)
+            : BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="Block"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Set(byte* destination, byte value, nuint size) =>
-        BlockLoop.Forward<SetBlock, NoResult>(new SetBlock(Words.Repeat<ulong>(value)), destination, destination, size);
+    public static NoResult Set(byte* destination, byte value, nuint size) =>
+        BlockLoop.Forward<SetBlocks<ulong>, NoResult>(new(Words.Repeat<ulong>(value)), destination, destination, size);
 
     private readonly struct CompareBlock : IBlockOperation<int>
     {
@@ -69,54 +66,6 @@ internal static unsafe class WordStrides
         {
             Block(x, y, out int result);
             return result;
-        }
-    }
-
-    /// <summary>Copies 16-byte blocks; the final block is loaded before any store (see VectorStrides' Copy512).</summary>
-    private readonly struct CopyBlock(byte* finalSource) : IBlockOperation<NoResult>
-    {
-        private readonly ulong _final0 = Words.Load64(finalSource);
-        private readonly ulong _final1 = Words.Load64(finalSource + sizeof(ulong));
-
-        public static int BlockSize => WordStrides.Block;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* destination, byte* source, out NoResult result)
-        {
-            ulong block0 = Words.Load64(source);
-            ulong block1 = Words.Load64(source + sizeof(ulong));
-            Words.Store(destination, block0);
-            Words.Store(destination + sizeof(ulong), block1);
-            result = default;
-            return false;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public NoResult Last(byte* destination, byte* source)
-        {
-            Words.Store(destination, _final0);
-            Words.Store(destination + sizeof(ulong), _final1);
-            return default;
-        }
-    }
-
-    private readonly struct SetBlock(ulong pattern) : IBlockOperation<NoResult>
-    {
-        public static int BlockSize => WordStrides.Block;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* destination, byte* unused, out NoResult result)
-        {
-            result = Last(destination, unused);
-            return false;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public NoResult Last(byte* destination, byte* unused)
-        {
-            Words.Store(destination, pattern);
-            Words.Store(destination + sizeof(ulong), pattern);
-            return default;
         }
     }
 

@@ -28,12 +28,13 @@ internal static unsafe class Words
     /// right whatever the overlap of the two ranges.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void CopyTwo<TWord>(byte* destination, byte* source, nuint last) where TWord : unmanaged
+    public static NoResult CopyTwo<TWord>(byte* destination, byte* source, nuint last) where TWord : unmanaged
     {
         TWord head = Load<TWord>(source);
         TWord tail = Load<TWord>(source + last);
         Store(destination, head);
         Store(destination + last, tail);
+        return default;
     }
 
     /// <summary>
@@ -55,10 +56,11 @@ internal static unsafe class Words
 
     /// <summary>Stores <paramref name="pattern"/> at offset 0 and at <paramref name="last"/>: <c>sizeof(TWord)</c>..<c>2 × sizeof(TWord)</c> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void StoreTwo<TWord>(byte* destination, TWord pattern, nuint last) where TWord : unmanaged
+    public static NoResult StoreTwo<TWord>(byte* destination, TWord pattern, nuint last) where TWord : unmanaged
     {
         Store(destination, pattern);
         Store(destination + last, pattern);
+        return default;
     }
 
     /// <summary>A 2-, 4- or 8-byte unsigned word, zero-extended (the width is a JIT-time constant).</summary>
@@ -106,11 +108,11 @@ internal static unsafe class Words
         return (int)(byte)(a >> shift) - (byte)(b >> shift);
     }
 
-    /// <summary><c>x[i] - y[i]</c> for the first clear bit <c>i</c> of <paramref name="equal"/> (bit i set: byte i equal), which has one.</summary>
+    /// <summary><c>x[i] - y[i]</c> for the lowest set bit <c>i</c> of <paramref name="differ"/> (bit i set: byte i differs), which has one.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int ByteDifference(byte* x, byte* y, ulong equal)
+    public static int FirstDifference(byte* x, byte* y, ulong differ)
     {
-        nuint i = (nuint)BitOperations.TrailingZeroCount(~equal);
+        nuint i = (nuint)BitOperations.TrailingZeroCount(differ);
         return x[i] - y[i];
     }
 }

@@ -44,8 +44,10 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
             return null;
 
         IlMethod? method;
+        IlMemberRef declaring = target;
         if (ConstrainedValueType(site) is { } implementer)
         {
+            declaring = implementer;
             int arity = target.Generic.Length == 0 ? 0 : IlText.SplitTopLevel(target.Generic[1..^1], ',').Count;
             method = ListingsOf(site.Owner, implementer).SelectMany(l => l.Methods).FirstOrDefault(m =>
                 m.Key.TypeName == implementer.TypeName && m.Key.Name == target.Name
@@ -58,7 +60,10 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
                 m.Key.TypeName == target.TypeName && m.Key.Name == target.Name && m.CallSignature == wanted);
         }
 
-        return method is null ? null : (method, TypeArguments.Bind(method.Key.Generic, target.Generic));
+        if (method is null)
+            return null;
+        string typeParameters = FindType(site.Owner, declaring)?.Generic ?? "";
+        return (method, TypeArguments.Bind(method.Key.Generic, target.Generic, typeParameters, declaring.TypeGeneric));
     }
 
     /// <summary>Whether the call at <paramref name="site"/> is a <c>constrained.</c> call the JIT resolves to a value type's own method (not virtual).</summary>

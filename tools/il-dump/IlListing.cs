@@ -21,7 +21,8 @@ internal sealed record IlInstruction(int Offset, string OpCode, string Operand, 
 internal sealed record IlField(string Name, string Type, bool IsInitOnly);
 
 /// <summary>A type declared in the listing; nested types are named <c>Outer/Inner</c> as IL spells them.</summary>
-internal sealed record IlType(string FullName, string BaseType, List<IlField> Fields)
+/// <param name="Generic">A generic type's parameter names (<c>&lt;TWord&gt;</c>), or empty.</param>
+internal sealed record IlType(string FullName, string Generic, string BaseType, List<IlField> Fields)
 {
     /// <summary>Value types are the ones that extend System.ValueType or System.Enum (read from the metadata).</summary>
     public bool IsValueType => BaseType is "System.ValueType" or "System.Enum";
@@ -160,10 +161,10 @@ internal sealed partial class IlListing
         string baseType = end >= 0 && tokens[end] == "extends" && end + 1 < tokens.Count
             ? IlText.NormalizeType(tokens[end + 1])
             : "";
-        name = IlText.SplitGeneric(name).Name;
+        (name, string generic) = IlText.SplitGeneric(name);
         Frame? outer = frames.FirstOrDefault(f => f.Kind == FrameKind.Class);
         string fullName = outer is null ? name : $"{outer.Name}/{name}";
-        _types[fullName] = new IlType(fullName, baseType, []);
+        _types[fullName] = new IlType(fullName, GenericParameterNames(generic), baseType, []);
         return fullName;
     }
 

@@ -7,11 +7,12 @@ namespace IlDump;
 /// <param name="Scope">The assembly in brackets before the declaring type, or null when it is the listing's own.</param>
 /// <param name="Keyword">valuetype or class when the operand says which, else null.</param>
 /// <param name="TypeName">The declaring type without scope, keyword or instantiation (<c>System.ReadOnlySpan`1</c>).</param>
+/// <param name="TypeGeneric">The declaring type's type arguments as written (<c>&lt;uint8&gt;</c>), or empty.</param>
 /// <param name="Name">The member name (<c>.ctor</c>, <c>ReadUnaligned</c>).</param>
 /// <param name="Generic">A generic method's type arguments or parameters as written (<c>&lt;uint64&gt;</c>, <c>&lt;T&gt;</c>), or empty.</param>
 /// <param name="Parameters">Normalised parameter types, null for a field.</param>
 /// <param name="ValueType">For a field: its type, normalised; for a method: its return type.</param>
-internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string Name, string Generic,
+internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string TypeGeneric, string Name, string Generic,
     IReadOnlyList<string>? Parameters, string ValueType)
 {
     public static IlMemberRef? Parse(string operand)
@@ -33,14 +34,14 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
             typeToken = typeToken[(close + 1)..];
         }
 
-        string typeName = IlText.SplitGeneric(typeToken).Name;
+        (string typeName, string typeGeneric) = IlText.SplitGeneric(typeToken);
         string right = operand[(colons + 2)..].Trim();
         int open = IlText.IndexOfTopLevel(right, "(");
         if (open < 0)
-            return new IlMemberRef(scope, keyword, typeName, IlText.Unquote(right), "", null, valueType);
+            return new IlMemberRef(scope, keyword, typeName, typeGeneric, IlText.Unquote(right), "", null, valueType);
 
         (string name, string generic) = IlText.SplitGeneric(right[..open].Trim());
         string parameterList = right[(open + 1)..right.LastIndexOf(')')];
-        return new IlMemberRef(scope, keyword, typeName, name, generic, IlText.NormalizeParameterTypes(parameterList), valueType);
+        return new IlMemberRef(scope, keyword, typeName, typeGeneric, name, generic, IlText.NormalizeParameterTypes(parameterList), valueType);
     }
 }

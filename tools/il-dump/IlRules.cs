@@ -137,7 +137,10 @@ internal static partial class IlRules
             : Verdict.Fail("8-byte load at a computed address inside a loop", lines);
     }
 
-    /// <summary>ldind.i8, Unsafe.ReadUnaligned/Read&lt;uint64&gt;, or a call to a listed inlined one-argument wrapper around one.</summary>
+    /// <summary>
+    /// ldind.i8, Unsafe.ReadUnaligned/Read&lt;uint64&gt; (also as a generic method's <c>!!T</c> bound to uint64), or a call
+    /// to a listed inlined one-argument wrapper around one.
+    /// </summary>
     private static bool IsLoad8(Located l, IlContext context, int depth)
     {
         IlInstruction i = l.Instruction;
@@ -145,8 +148,9 @@ internal static partial class IlRules
             return true;
         if (i.OpCode != "call")
             return false;
-        if (i.Operand.Contains("System.Runtime.CompilerServices.Unsafe::Read", StringComparison.Ordinal))
-            return i.Operand.Contains("<uint64>", StringComparison.Ordinal) || i.Operand.Contains("<int64>", StringComparison.Ordinal);
+        string operand = l.Arguments.Substitute(i.Operand);
+        if (operand.Contains("System.Runtime.CompilerServices.Unsafe::Read", StringComparison.Ordinal))
+            return operand.Contains("<uint64>", StringComparison.Ordinal) || operand.Contains("<int64>", StringComparison.Ordinal);
         return depth < 4
             && context.Resolve(l) is ({ AggressiveInlining: true, Key.Parameters.Count: 1 } wrapper, TypeArguments arguments)
             && wrapper.Instructions.Select((_, n) => new Located(wrapper, n, arguments))

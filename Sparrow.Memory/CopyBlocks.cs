@@ -1,0 +1,60 @@
+using System.Runtime.CompilerServices;
+
+namespace Sparrow;
+
+/// <summary>
+/// Copies blocks of two <typeparamref name="TWord"/>s (8-byte words on the portable path, 256-bit vectors on the
+/// vector path), each block loaded whole before it is stored. The final block is loaded when the operation is
+/// created, before any store: when the ranges overlap (a move), the loop may have overwritten its source bytes by
+/// the time it is stored.
+/// </summary>
+internal readonly unsafe struct CopyBlocks<TWord>(byte* finalSource) : IBlockOperation<NoResult>
+    where TWord : unmanaged
+{
+    private readonly TWord _final0 = Words.Load<TWord>(finalSource);
+    private readonly TWord _final1 = Words.Load<TWord>(finalSource + sizeof(TWord));
+
+    public static int BlockSize => 2 * sizeof(TWord);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool Block(byte* destination, byte* source, out NoResult result)
+    {
+        TWord block0 = Words.Load<TWord>(source);
+        TWord block1 = Words.Load<TWord>(source + sizeof(TWord));
+        result = Store(destination, block0, block1);
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult Last(byte* destination, byte* source) => Store(destination, _final0, _final1);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static NoResult Store(byte* destination, TWord block0, TWord block1)
+    {
+        Words.Store(destination, block0);
+        Words.Store(destination + sizeof(TWord), block1);
+        return default;
+    }
+}
+
+/// <summary>Sets blocks of two <typeparamref name="TWord"/>s to a repeated byte (the destination is both block pointers).</summary>
+internal readonly unsafe struct SetBlocks<TWord>(TWord pattern) : IBlockOperation<NoResult>
+    where TWord : unmanaged
+{
+    public static int BlockSize => 2 * sizeof(TWord);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool Block(byte* destination, byte* unused, out NoResult result)
+    {
+        result = Last(destination, unused);
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult Last(byte* destination, byte* unused)
+    {
+        Words.Store(destination, pattern);
+        Words.Store(destination + sizeof(TWord), pattern);
+        return default;
+    }
+}

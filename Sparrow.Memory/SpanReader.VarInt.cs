@@ -1,0 +1,137 @@
+using System.Runtime.CompilerServices;
+
+namespace Sparrow;
+
+public ref partial struct SpanReader
+{
+    // PERF: each varint read inlines only the one-byte case (lengths, counts and small tags are mostly
+    // below 128): a load, a compare and an add in the caller. Longer values take one call to the word
+    // decoder (VarIntScalar), whose result packs value and length so the reader stays in registers.
+
+    /// <summary>Reads a LEB128 varint of at most 5 bytes as a 32-bit unsigned value.</summary>
+    /// <param name="value">The value, or 0 when it returns false.</param>
+    /// <returns>Whether a complete, valid 32-bit varint was read; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarUInt32(out uint value)
+    {
+        ReadOnlySpan<byte> data = _data;
+        int position = _position;
+        if ((uint)position < (uint)data.Length && data[position] < 0x80)
+        {
+            value = data[position];
+            _position = position + 1;
+            return true;
+        }
+
+        ulong result = VarIntScalar.ReadUInt32(data, position);
+        value = (uint)result;
+        _position = position + (int)(result >> 32);
+        return result != 0;
+    }
+
+    /// <summary>Reads a LEB128 varint of at most 5 bytes as a 32-bit unsigned value.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The data ends inside the varint, it is longer than 5 bytes, or its value does not fit in 32 bits; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadVarUInt32()
+    {
+        ReadOnlySpan<byte> data = _data;
+        int position = _position;
+        if ((uint)position < (uint)data.Length && data[position] < 0x80)
+        {
+            _position = position + 1;
+            return data[position];
+        }
+
+        ulong result = VarIntScalar.ReadUInt32(data, position);
+        if (result == 0)
+            ThrowInvalidVarInt(data, position, VarInt.MaxLength32);
+        _position = position + (int)(result >> 32);
+        return (uint)result;
+    }
+
+    /// <summary>Reads a LEB128 varint of at most 10 bytes as a 64-bit unsigned value.</summary>
+    /// <param name="value">The value, or 0 when it returns false.</param>
+    /// <returns>Whether a complete, valid 64-bit varint was read; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarUInt64(out ulong value)
+    {
+        ReadOnlySpan<byte> data = _data;
+        int position = _position;
+        if ((uint)position < (uint)data.Length && data[position] < 0x80)
+        {
+            value = data[position];
+            _position = position + 1;
+            return true;
+        }
+
+        (value, int length) = VarIntScalar.ReadUInt64(data, position);
+        _position = position + length;
+        return length != 0;
+    }
+
+    /// <summary>Reads a LEB128 varint of at most 10 bytes as a 64-bit unsigned value.</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The data ends inside the varint, it is longer than 10 bytes, or its value does not fit in 64 bits; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadVarUInt64()
+    {
+        ReadOnlySpan<byte> data = _data;
+        int position = _position;
+        if ((uint)position < (uint)data.Length && data[position] < 0x80)
+        {
+            _position = position + 1;
+            return data[position];
+        }
+
+        (ulong value, int length) = VarIntScalar.ReadUInt64(data, position);
+        if (length == 0)
+            ThrowInvalidVarInt(data, position, VarInt.MaxLength64);
+        _position = position + length;
+        return value;
+    }
+
+    /// <summary>Reads a zigzag-encoded 32-bit signed varint (<see cref="VarInt.ZigZagEncode(int)"/>).</summary>
+    /// <param name="value">The value, or 0 when it returns false.</param>
+    /// <returns>Whether a complete, valid 32-bit varint was read; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarInt32(out int value)
+    {
+        bool read = TryReadVarUInt32(out uint encoded);
+        value = VarInt.ZigZagDecode(encoded);
+        return read;
+    }
+
+    /// <summary>Reads a zigzag-encoded 32-bit signed varint (<see cref="VarInt.ZigZagEncode(int)"/>).</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The bytes are not a valid 32-bit varint; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadVarInt32() => VarInt.ZigZagDecode(ReadVarUInt32());
+
+    /// <summary>Reads a zigzag-encoded 64-bit signed varint (<see cref="VarInt.ZigZagEncode(long)"/>).</summary>
+    /// <param name="value">The value, or 0 when it returns false.</param>
+    /// <returns>Whether a complete, valid 64-bit varint was read; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarInt64(out long value)
+    {
+        bool read = TryReadVarUInt64(out ulong encoded);
+        value = VarInt.ZigZagDecode(encoded);
+        return read;
+    }
+
+    /// <summary>Reads a zigzag-encoded 64-bit signed varint (<see cref="VarInt.ZigZagEncode(long)"/>).</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The bytes are not a valid 64-bit varint; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long ReadVarInt64() => VarInt.ZigZagDecode(ReadVarUInt64());
+
+    /// <summary>Skips a varint without keeping its value; it accepts exactly what <see cref="TryReadVarUInt64"/> accepts.</summary>
+    /// <returns>Whether a complete, valid 64-bit varint was skipped; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TrySkipVarInt() => TryReadVarUInt64(out _);
+
+    /// <summary>Skips a varint without keeping its value; it accepts exactly what <see cref="ReadVarUInt64"/> accepts.</summary>
+    /// <exception cref="FormatException">The bytes are not a valid 64-bit varint; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void SkipVarInt() => ReadVarUInt64();
+}

@@ -119,6 +119,43 @@ public sealed class SpanReaderFixedWidthTests
             Assert.Throws<FormatException>(() => new SpanReader(invalid).ReadLengthPrefixedBytes()).Message);
     }
 
+    /// <summary>
+    /// Every one- and two-byte start of a length prefix (so every 1- and 2-byte length, and the longer ones that
+    /// start with two continuation bytes), with the input ending just before, at and after the run it announces.
+    /// </summary>
+    [Fact]
+    public void EveryOneAndTwoBytePrefix_WithTheRunCutShortOrWhole_MatchesReference()
+    {
+        byte[] buffer = new byte[(1 << 14) + 16];
+        buffer.AsSpan(2).Fill(0x01);
+        for (int first = 0; first < 256; first++)
+        {
+            for (int second = 0; second < 256; second++)
+            {
+                buffer[0] = (byte)first;
+                buffer[1] = (byte)second;
+                VarIntOutcome outcome = VarIntReference.Decode(buffer.AsSpan(0, 2), 32, out ulong length, out int prefixLength);
+                int whole = prefixLength + (int)length;
+                foreach (int size in (int[])[1, 2, whole - 1, whole, whole + 1, whole + 9])
+                {
+                    if (size < 1 || size > buffer.Length)
+                        continue;
+                    ReadOnlySpan<byte> input = buffer.AsSpan(0, size);
+                    VarIntOutcome prefix = VarIntReference.Decode(input, 32, out length, out prefixLength);
+                    bool valid = prefix == VarIntOutcome.Value && prefixLength + (int)length <= size;
+                    var reader = new SpanReader(input);
+                    bool read = reader.TryReadLengthPrefixedBytes(out ReadOnlySpan<byte> bytes);
+                    if (read != valid || (valid && (bytes.Length != (int)length || reader.Position != prefixLength + (int)length))
+                        || (!valid && (reader.Position != 0 || !bytes.IsEmpty)))
+                    {
+                        Assert.Fail($"[{first:X2} {second:X2}] in {size} bytes ({outcome}): read {read}, {bytes.Length} bytes, position {reader.Position}; "
+                            + $"expected {valid}, {length} bytes after a {prefixLength}-byte prefix.");
+                    }
+                }
+            }
+        }
+    }
+
     [Fact]
     public void ANewReader_StartsAtZero_OverTheWholeSpan()
     {

@@ -27,7 +27,19 @@ public ref partial struct SpanReader
     /// <param name="bytes">The bytes, or an empty span when it returns false.</param>
     /// <returns>Whether <paramref name="count"/> is 0..<see cref="Remaining"/>; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadBytes(int count, out ReadOnlySpan<byte> bytes) => TryTake((uint)count, out bytes);
+    public bool TryReadBytes(int count, out ReadOnlySpan<byte> bytes)
+    {
+        int position = _position;
+        if ((uint)count > (uint)(_data.Length - position))
+        {
+            bytes = default;
+            return false;
+        }
+
+        bytes = MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), count);
+        _position = position + count;
+        return true;
+    }
 
     /// <summary>Skips the next <paramref name="count"/> bytes.</summary>
     /// <param name="count">How many bytes to skip.</param>
@@ -63,14 +75,29 @@ public ref partial struct SpanReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadLengthPrefixedBytes(out ReadOnlySpan<byte> bytes)
     {
-        // PERF: a copy of the cursor (two registers and a span) advances, and is kept only on success.
-        SpanReader reader = this;
-        if (reader.TryReadVarUInt32(out uint length) && reader.TryTake(length, out bytes))
+        ReadOnlySpan<byte> data = _data;
+        int position = _position;
+
+        // PERF: a length's value decides where the next read starts, so a branch on its byte count lets
+        // nothing run ahead; it only mispredicts when lengths mix one and two bytes, as value lengths do.
+        // Those two are decoded without that branch; longer lengths take the word decoder.
+        if (!VarIntScalar.TryReadOneOrTwoBytes(data, position, out uint length, out int prefixLength))
         {
-            _position = reader._position;
-            return true;
+            ulong result = VarIntScalar.ReadUInt32(data, position);
+            if (result == 0)
+                goto Rejected;
+            length = (uint)result;
+            prefixLength = (int)(result >> 32);
         }
 
+        int start = position + prefixLength;
+        if (length > (uint)(data.Length - start))
+            goto Rejected;
+        bytes = MemoryMarshal.CreateReadOnlySpan(ref At(data, start), (int)length);
+        _position = start + (int)length;
+        return true;
+
+    Rejected:
         bytes = default;
         return false;
     }
@@ -87,20 +114,5 @@ public ref partial struct SpanReader
         if (!TryReadLengthPrefixedBytes(out ReadOnlySpan<byte> bytes))
             ThrowInvalidLengthPrefixed(_data, _position);
         return bytes;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool TryTake(uint count, out ReadOnlySpan<byte> bytes)
-    {
-        int position = _position;
-        if (count > (uint)(_data.Length - position))
-        {
-            bytes = default;
-            return false;
-        }
-
-        bytes = MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), (int)count);
-        _position = position + (int)count;
-        return true;
     }
 }

@@ -63,6 +63,28 @@ internal static class VarIntScalar
     }
 
     /// <summary>
+    /// Decodes the varint at <paramref name="position"/> when it takes one or two bytes, without a branch on which:
+    /// false (and nothing to use) when fewer than 2 bytes remain or both continue, which <see cref="ReadUInt32"/> handles.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryReadOneOrTwoBytes(ReadOnlySpan<byte> data, int position, out uint value, out int length)
+    {
+        if (data.Length - position < sizeof(ushort))
+        {
+            value = 0;
+            length = 0;
+            return false;
+        }
+
+        uint pair = Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref MemoryMarshal.GetReference(data), position));
+        pair = BitConverter.IsLittleEndian ? pair : BinaryPrimitives.ReverseEndianness((ushort)pair);
+        uint continues = (pair >> 7) & 1;
+        value = (pair & 0x7F) | ((pair >> 1) & 0x3F80 & (0u - continues));
+        length = 1 + (int)continues;
+        return (pair & 0x8080) != 0x8080;
+    }
+
+    /// <summary>
     /// Decodes a 32-bit varint from the little-endian <paramref name="word"/> whose final-byte candidates are
     /// <paramref name="stops"/> (the continuation bits that are clear, in bytes that exist). The same packed
     /// result as <see cref="ReadUInt32"/>.

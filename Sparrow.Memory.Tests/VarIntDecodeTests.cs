@@ -129,4 +129,8 @@ public sealed class VarIntDecodeTests
     [Avx512Vbmi2Fact]
     public void Avx512Path_IsTestedOnThisMachine() =>
         Assert.Contains(VarIntPaths.Decode, p => p.Name == "VarIntAvx512.Decode");
+
+    [Vector128Fact]
+    public void Vector128Path_IsTestedOnThisMachine() =>
+        Assert.Contains(VarIntPaths.Decode, p => p.Name == "VarIntVector128.Decode");
 }

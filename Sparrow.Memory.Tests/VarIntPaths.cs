@@ -17,6 +17,7 @@ internal static class VarIntPaths
     [
         new("VarInt.Decode", VarInt.Decode),
         new("VarIntScalar.Decode", VarIntScalar.Decode),
+        .. VarIntVector128.IsSupported ? [new DecodePath("VarIntVector128.Decode", VarIntVector128.Decode)] : Array.Empty<DecodePath>(),
         .. VarIntAvx512.IsSupported ? [new DecodePath("VarIntAvx512.Decode", VarIntAvx512.Decode)] : Array.Empty<DecodePath>(),
     ];
 
@@ -32,6 +33,16 @@ public sealed class Avx512Vbmi2FactAttribute : FactAttribute
     {
         if (!VarIntAvx512.IsSupported)
             Skip = "AVX-512 VBMI2 (with accelerated 512-bit vectors) is not available here: the VarIntAvx512 path is untested on this machine.";
+    }
+}
+
+/// <inheritdoc cref="Avx512Vbmi2FactAttribute"/>
+public sealed class Vector128FactAttribute : FactAttribute
+{
+    public Vector128FactAttribute()
+    {
+        if (!VarIntVector128.IsSupported)
+            Skip = "128-bit vectors are not accelerated here: the VarIntVector128 path is untested on this machine.";
     }
 }
 

@@ -24,7 +24,7 @@ public static partial class VarInt
     /// </returns>
     public static OperationStatus Decode(ReadOnlySpan<byte> source, Span<uint> destination, out int bytesConsumed, out int valuesWritten) =>
         // The one place a path is chosen (IsSupported folds to a constant when the method is compiled).
-        VarIntAvx512.IsSupported
-            ? VarIntAvx512.Decode(source, destination, out bytesConsumed, out valuesWritten)
-            : VarIntScalar.Decode(source, destination, out bytesConsumed, out valuesWritten);
+        VarIntAvx512.IsSupported ? VarIntAvx512.Decode(source, destination, out bytesConsumed, out valuesWritten)
+        : VarIntVector128.IsSupported ? VarIntVector128.Decode(source, destination, out bytesConsumed, out valuesWritten)
+        : VarIntScalar.Decode(source, destination, out bytesConsumed, out valuesWritten);
 }

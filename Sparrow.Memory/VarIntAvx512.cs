@@ -21,9 +21,10 @@ namespace Sparrow;
 /// shuffle table.
 /// </para>
 /// <para>
-/// A step whose 64 bytes hold a varint longer than 5 bytes or a 5-byte varint that overflows 32 bits hands
-/// them to <see cref="VarIntScalar"/>, which stops at the bad varint with the right status; so does the tail
-/// of fewer than 64 bytes or of fewer than 64 free values.
+/// A step whose 64 bytes hold a varint longer than 5 bytes or a 5-byte varint that overflows 32 bits (always
+/// one that starts in the step: each step starts at a varint) ends the loop, and <see cref="VarIntScalar"/>
+/// decodes from there up to that varint and reports the status; it also decodes the tail of fewer than 64
+/// bytes or of fewer than 64 free values.
 /// </para>
 /// </remarks>
 internal static unsafe class VarIntAvx512
@@ -59,20 +60,8 @@ internal static unsafe class VarIntAvx512
                 ulong twoRun = continuation & (continuation << 1);
                 ulong fourRun = twoRun & (twoRun << 2);
                 if (fourRun != 0 && !FiveByteVarIntsAreValid(bytes, continuation, fourRun))
-                {
-                    OperationStatus status = VarIntScalar.Decode(
-                        new ReadOnlySpan<byte>(src + consumed, Block), new Span<uint>(dst + written, Block), out int blockConsumed, out int blockWritten);
-                    consumed += blockConsumed;
-                    written += blockWritten;
-                    if (status == OperationStatus.InvalidData)
-                    {
-                        bytesConsumed = consumed;
-                        valuesWritten = written;
-                        return status;
-                    }
+                    break; // a bad varint starts in this step: the scalar decoder takes over and stops at it
 
-                    continue;
-                }
 
                 ulong ends = ~continuation;
                 int count = BitOperations.PopCount(ends);
@@ -85,10 +74,10 @@ internal static unsafe class VarIntAvx512
             }
         }
 
-        OperationStatus tailStatus = VarIntScalar.Decode(source[consumed..], destination[written..], out int tailConsumed, out int tailWritten);
-        bytesConsumed = consumed + tailConsumed;
-        valuesWritten = written + tailWritten;
-        return tailStatus;
+        OperationStatus status = VarIntScalar.Decode(source[consumed..], destination[written..], out int restConsumed, out int restWritten);
+        bytesConsumed = consumed + restConsumed;
+        valuesWritten = written + restWritten;
+        return status;
     }
 
     /// <summary>

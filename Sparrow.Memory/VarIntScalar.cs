@@ -187,8 +187,9 @@ internal static class VarIntScalar
         return tail;
     }
 
+    /// <summary>The 8 bytes at <paramref name="source"/> as a little-endian word.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong LoadLittleEndian(ref byte source)
+    public static ulong LoadLittleEndian(ref byte source)
     {
         ulong word = Unsafe.ReadUnaligned<ulong>(ref source);
         return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);

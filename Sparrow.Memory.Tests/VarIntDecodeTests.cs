@@ -27,24 +27,14 @@ public sealed class VarIntDecodeTests
 
     public static TheoryData<string> PathNames => VarIntPaths.DecodeNames;
 
+    /// <summary>A random table cut after every byte (NeedMoreData inside a varint), and whole into every destination size.</summary>
     [Theory]
     [MemberData(nameof(PathsAndDistributions))]
-    public void RandomTables_CutAtEveryByte_DecodeLikeTheScalarReader(string name, VarIntDistribution distribution)
+    public void RandomTables_AtEveryCutAndDestinationSize_DecodeLikeTheScalarReader(string name, VarIntDistribution distribution)
     {
-        DecodePath path = VarIntPaths.DecodeNamed(name);
-        uint[] values = VarIntSamples.Values(distribution, 400, seed: 1 + (int)distribution);
-        byte[] source = VarIntSamples.Encode(values);
+        (DecodePath path, uint[] values, byte[] source) = Table(name, distribution, 400, seed: 1);
         for (int cut = 0; cut <= source.Length; cut++)
             DecodeModel.Check(path, source.AsSpan(0, cut), values.Length + 1);
-    }
-
-    [Theory]
-    [MemberData(nameof(PathsAndDistributions))]
-    public void RandomTables_IntoEveryDestinationSize_DecodeLikeTheScalarReader(string name, VarIntDistribution distribution)
-    {
-        DecodePath path = VarIntPaths.DecodeNamed(name);
-        uint[] values = VarIntSamples.Values(distribution, 300, seed: 10 + (int)distribution);
-        byte[] source = VarIntSamples.Encode(values);
         for (int size = 0; size <= values.Length + 1; size++)
             DecodeModel.Check(path, source, size);
     }
@@ -53,9 +43,7 @@ public sealed class VarIntDecodeTests
     [MemberData(nameof(PathsAndDistributions))]
     public void MillionValueTables_DecodeExactly(string name, VarIntDistribution distribution)
     {
-        DecodePath path = VarIntPaths.DecodeNamed(name);
-        uint[] values = VarIntSamples.Values(distribution, 1_000_000, seed: 20 + (int)distribution);
-        byte[] source = VarIntSamples.Encode(values);
+        (DecodePath path, uint[] values, byte[] source) = Table(name, distribution, 1_000_000, seed: 20);
         var destination = new uint[values.Length];
         Assert.Equal(OperationStatus.Done, path.Function(source, destination, out int consumed, out int written));
         Assert.Equal((source.Length, values.Length), (consumed, written));
@@ -133,4 +121,11 @@ public sealed class VarIntDecodeTests
     [Vector128Fact]
     public void Vector128Path_IsTestedOnThisMachine() =>
         Assert.Contains(VarIntPaths.Decode, p => p.Name == "VarIntVector128.Decode");
+
+    /// <summary>The named path, and a seeded table of <paramref name="count"/> values with their encoding.</summary>
+    private static (DecodePath Path, uint[] Values, byte[] Source) Table(string name, VarIntDistribution distribution, int count, int seed)
+    {
+        uint[] values = VarIntSamples.Values(distribution, count, seed + (int)distribution);
+        return (VarIntPaths.DecodeNamed(name), values, VarIntSamples.Encode(values));
+    }
 }

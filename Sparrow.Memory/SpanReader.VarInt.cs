@@ -4,15 +4,14 @@ namespace Sparrow;
 
 public ref partial struct SpanReader
 {
-    // PERF: each varint read inlines only the one-byte case (lengths, counts and small tags are mostly
-    // below 128): a load, a compare and an add in the caller. Longer values take one call to the word
-    // decoder (VarIntScalar), whose result packs value and length so the reader stays in registers.
+    // PERF: each varint read inlines only the one-byte case (counts and small tags are mostly below 128):
+    // a load, a compare and an add in the caller, and a branch that, predicted, lets the next reads start
+    // before this one is resolved. Longer values take one call to the word decoder (VarIntScalar), whose
+    // result packs value and length so the reader stays in registers.
 
-    /// <summary>Reads a LEB128 varint of at most 5 bytes as a 32-bit unsigned value.</summary>
-    /// <param name="value">The value, or 0 when it returns false.</param>
-    /// <returns>Whether a complete, valid 32-bit varint was read; nothing is consumed when it returns false.</returns>
+    /// <summary>The inline half of every varint read: the value at the position when it is a single byte.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadVarUInt32(out uint value)
+    private bool TryReadOneByteVarInt(out uint value)
     {
         ReadOnlySpan<byte> data = _data;
         int position = _position;
@@ -23,9 +22,21 @@ public ref partial struct SpanReader
             return true;
         }
 
-        ulong result = VarIntScalar.ReadUInt32(data, position);
+        value = 0;
+        return false;
+    }
+
+    /// <summary>Reads a LEB128 varint of at most 5 bytes as a 32-bit unsigned value.</summary>
+    /// <param name="value">The value, or 0 when it returns false.</param>
+    /// <returns>Whether a complete, valid 32-bit varint was read; nothing is consumed when it returns false.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadVarUInt32(out uint value)
+    {
+        if (TryReadOneByteVarInt(out value))
+            return true;
+        ulong result = VarIntScalar.ReadUInt32(_data, _position);
         value = (uint)result;
-        _position = position + (int)(result >> 32);
+        _position += (int)(result >> 32);
         return result != 0;
     }
 
@@ -35,18 +46,12 @@ public ref partial struct SpanReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadVarUInt32()
     {
-        ReadOnlySpan<byte> data = _data;
-        int position = _position;
-        if ((uint)position < (uint)data.Length && data[position] < 0x80)
-        {
-            _position = position + 1;
-            return data[position];
-        }
-
-        ulong result = VarIntScalar.ReadUInt32(data, position);
+        if (TryReadOneByteVarInt(out uint value))
+            return value;
+        ulong result = VarIntScalar.ReadUInt32(_data, _position);
         if (result == 0)
-            ThrowInvalidVarInt(data, position, VarInt.MaxLength32);
-        _position = position + (int)(result >> 32);
+            ThrowInvalidVarInt(_data, _position, VarInt.MaxLength32);
+        _position += (int)(result >> 32);
         return (uint)result;
     }
 
@@ -56,17 +61,14 @@ public ref partial struct SpanReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadVarUInt64(out ulong value)
     {
-        ReadOnlySpan<byte> data = _data;
-        int position = _position;
-        if ((uint)position < (uint)data.Length && data[position] < 0x80)
+        if (TryReadOneByteVarInt(out uint oneByte))
         {
-            value = data[position];
-            _position = position + 1;
+            value = oneByte;
             return true;
         }
 
-        (value, int length) = VarIntScalar.ReadUInt64(data, position);
-        _position = position + length;
+        (value, int length) = VarIntScalar.ReadUInt64(_data, _position);
+        _position += length;
         return length != 0;
     }
 
@@ -76,18 +78,12 @@ public ref partial struct SpanReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong ReadVarUInt64()
     {
-        ReadOnlySpan<byte> data = _data;
-        int position = _position;
-        if ((uint)position < (uint)data.Length && data[position] < 0x80)
-        {
-            _position = position + 1;
-            return data[position];
-        }
-
-        (ulong value, int length) = VarIntScalar.ReadUInt64(data, position);
+        if (TryReadOneByteVarInt(out uint oneByte))
+            return oneByte;
+        (ulong value, int length) = VarIntScalar.ReadUInt64(_data, _position);
         if (length == 0)
-            ThrowInvalidVarInt(data, position, VarInt.MaxLength64);
-        _position = position + length;
+            ThrowInvalidVarInt(_data, _position, VarInt.MaxLength64);
+        _position += length;
         return value;
     }
 

@@ -26,7 +26,7 @@ internal static class VarIntScalar
     /// the end). Returns the value in the low 32 bits and its length (1..5) in the high 32 bits, or 0 when the
     /// bytes there are not a complete, valid 32-bit varint (the position consumes nothing then).
     /// </summary>
-    /// <remarks>Out of line: <see cref="SpanReader"/> inlines only the one-byte case and calls this for the rest.</remarks>
+    /// <remarks>Out of line: <see cref="SpanReader"/> inlines the one- and two-byte cases and calls this for the rest.</remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static ulong ReadUInt32(ReadOnlySpan<byte> data, int position)
     {

@@ -8,8 +8,8 @@ public ref partial struct SpanReader
     // for one byte (counts and small tags are mostly below 128), one more of each for two. A predicted
     // branch moves the position by a constant, so the next reads start before this one resolves; taking
     // the two-byte case inline too keeps that true for mixed 1-2 byte data, where a call to the word
-    // decoder after every mispredicted first byte measured about twice as slow (VarIntDecode,
-    // OneToTwoBytes). Longer values take one call to the word decoder (VarIntScalar).
+    // decoder after every mispredicted first byte measured about twice as slow (a loop like VarIntDecode's
+    // ReadVarUInt32 on OneToTwoBytes). Longer values take one call to the word decoder (VarIntScalar).
 
     /// <summary>The inline half of every varint read: the value at the position when it takes one or two bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -134,19 +134,11 @@ public sealed unsafe class RecordDecodingFuzzTests : IDisposable
             {
                 bool read;
                 if (choice < VarIntChecks.Reads.Length)
-                {
-                    VarIntRead varint = VarIntChecks.Reads[choice];
-                    read = useThrowingForm ? varint.Read(ref reader) is var _ : varint.TryRead(ref reader, out _);
-                }
+                    read = ReadValue(ref reader, VarIntChecks.Reads[choice].TryRead, VarIntChecks.Reads[choice].Read, useThrowingForm);
                 else if ((choice -= VarIntChecks.Reads.Length) < FixedWidthReads.All.Length)
-                {
-                    FixedWidthRead fixedWidth = FixedWidthReads.All[choice];
-                    read = useThrowingForm ? fixedWidth.Read(ref reader) is var _ : fixedWidth.TryRead(ref reader, out _);
-                }
+                    read = ReadValue(ref reader, FixedWidthReads.All[choice].TryRead, FixedWidthReads.All[choice].Read, useThrowingForm);
                 else
-                {
                     read = ReadRun(ref reader, choice - FixedWidthReads.All.Length, ByteCount(random, reader.Remaining), useThrowingForm);
-                }
 
                 if (read ? reader.Position <= before || reader.Position > input.Length : reader.Position != before)
                     Assert.Fail($"read {read}: position {before} → {reader.Position} of {input.Length}");
@@ -158,6 +150,15 @@ public sealed unsafe class RecordDecodingFuzzTests : IDisposable
                 return;
             }
         }
+    }
+
+    /// <summary>One value read in the chosen form; whether it read one (the throwing form throws instead of returning false).</summary>
+    private static bool ReadValue(ref SpanReader reader, TryReadFunction tryRead, ReadFunction read, bool throwingForm)
+    {
+        if (!throwingForm)
+            return tryRead(ref reader, out _);
+        read(ref reader);
+        return true;
     }
 
     /// <summary>A byte count around what remains, sometimes negative or huge.</summary>

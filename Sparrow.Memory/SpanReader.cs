@@ -73,7 +73,7 @@ public ref partial struct SpanReader
         throw new FormatException(DescribeLengthPrefixed(data, position));
 
     /// <summary>Why <paramref name="count"/> bytes cannot be read at <paramref name="position"/>.</summary>
-    private static string DescribeCount(long count, int position, int remaining) => count < 0
+    private static string DescribeCount(int count, int position, int remaining) => count < 0
         ? $"Invalid byte count {count} at position {position}: a count cannot be negative."
         : $"Cannot read {count} byte(s) at position {position}: {remaining} remain.";
 

@@ -22,8 +22,8 @@ internal static class VarIntScalar
     public const ulong PayloadBits = 0x7F7F_7F7F_7F7F_7F7F;
 
     /// <summary>
-    /// Decodes the 32-bit varint at <paramref name="position"/> of <paramref name="data"/> (which may be at or past
-    /// the end). Returns the value in the low 32 bits and its length (1..5) in the high 32 bits, or 0 when the
+    /// Decodes the 32-bit varint at <paramref name="position"/> of <paramref name="data"/> (which may be its end).
+    /// Returns the value in the low 32 bits and its length (1..5) in the high 32 bits, or 0 when the
     /// bytes there are not a complete, valid 32-bit varint (the position consumes nothing then).
     /// </summary>
     /// <remarks>Out of line: <see cref="SpanReader"/> inlines the one- and two-byte cases and calls this for the rest.</remarks>

@@ -36,7 +36,7 @@ public static class VarIntSamples
     }
 
     /// <summary>A uniformly random value whose shortest encoding takes <paramref name="length"/> (1..5) bytes.</summary>
-    public static uint ValueOfLength(Random random, int length)
+    private static uint ValueOfLength(Random random, int length)
     {
         ulong low = length == 1 ? 0 : 1UL << (7 * (length - 1));
         ulong high = Math.Min(1UL << (7 * length), 1UL << 32);

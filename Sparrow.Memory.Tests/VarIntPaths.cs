@@ -1,0 +1,57 @@
+using System.Buffers;
+
+namespace Sparrow.Tests;
+
+internal delegate OperationStatus DecodeFunction(ReadOnlySpan<byte> source, Span<uint> destination, out int bytesConsumed, out int valuesWritten);
+
+/// <summary>A way into the bulk decoder: the public method, or one path's class called directly.</summary>
+internal sealed record DecodePath(string Name, DecodeFunction Function);
+
+/// <summary>
+/// Every bulk-decode path this machine can run. Each path's class is called directly, so the scalar path is
+/// proven on an AVX-512 machine too, where the public method never reaches it.
+/// </summary>
+internal static class VarIntPaths
+{
+    public static readonly DecodePath[] Decode =
+    [
+        new("VarInt.Decode", VarInt.Decode),
+        new("VarIntScalar.Decode", VarIntScalar.Decode),
+        .. VarIntVector128.IsSupported ? [new DecodePath("VarIntVector128.Decode", VarIntVector128.Decode)] : Array.Empty<DecodePath>(),
+        .. VarIntAvx512.IsSupported ? [new DecodePath("VarIntAvx512.Decode", VarIntAvx512.Decode)] : Array.Empty<DecodePath>(),
+    ];
+
+    public static TheoryData<string> DecodeNames => new(Decode.Select(p => p.Name));
+
+    public static DecodePath DecodeNamed(string name) => Decode.Single(p => p.Name == name);
+}
+
+/// <summary>A test that needs an instruction set: skipped, with the reason shown, on a machine without it.</summary>
+public sealed class Avx512Vbmi2FactAttribute : FactAttribute
+{
+    public Avx512Vbmi2FactAttribute()
+    {
+        if (!VarIntAvx512.IsSupported)
+            Skip = "AVX-512 VBMI2 (with accelerated 512-bit vectors) is not available here: the VarIntAvx512 path is untested on this machine.";
+    }
+}
+
+/// <inheritdoc cref="Avx512Vbmi2FactAttribute"/>
+public sealed class Vector128FactAttribute : FactAttribute
+{
+    public Vector128FactAttribute()
+    {
+        if (!VarIntVector128.IsSupported)
+            Skip = "128-bit vectors are not accelerated here: the VarIntVector128 path is untested on this machine.";
+    }
+}
+
+/// <inheritdoc cref="Avx512Vbmi2FactAttribute"/>
+public sealed class Bmi2FactAttribute : FactAttribute
+{
+    public Bmi2FactAttribute()
+    {
+        if (!System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
+            Skip = "BMI2 is not available here: the PEXT gather of the scalar varint path is untested on this machine.";
+    }
+}

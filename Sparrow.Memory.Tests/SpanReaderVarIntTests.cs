@@ -162,9 +162,9 @@ public sealed class SpanReaderVarIntTests
         var tryReader = new SpanReader(data);
         foreach (uint value in values)
         {
-            Check.Equal(value, reader.ReadVarUInt32(), "ReadVarUInt32", data.Length, reader.Position);
+            Expect.Equal(value, reader.ReadVarUInt32(), "ReadVarUInt32", data.Length, reader.Position);
             Assert.True(tryReader.TryReadVarUInt32(out uint read));
-            Check.Equal(value, read, "TryReadVarUInt32", data.Length, tryReader.Position);
+            Expect.Equal(value, read, "TryReadVarUInt32", data.Length, tryReader.Position);
         }
 
         Assert.True(reader.End);
@@ -188,10 +188,10 @@ public sealed class SpanReaderVarIntTests
             written += VarInt.Write(buffer.AsSpan(written), VarInt.ZigZagEncode((int)signed));
 
             var reader = new SpanReader(buffer.AsSpan(0, written));
-            Check.Equal(value, reader.ReadVarUInt64(), "ReadVarUInt64", written);
-            Check.Equal(signed, reader.ReadVarInt64(), "ReadVarInt64", written);
-            Check.Equal((uint)value, reader.ReadVarUInt32(), "ReadVarUInt32", written);
-            Check.Equal((int)signed, reader.ReadVarInt32(), "ReadVarInt32", written);
+            Expect.Equal(value, reader.ReadVarUInt64(), "ReadVarUInt64", written);
+            Expect.Equal(signed, reader.ReadVarInt64(), "ReadVarInt64", written);
+            Expect.Equal((uint)value, reader.ReadVarUInt32(), "ReadVarUInt32", written);
+            Expect.Equal((int)signed, reader.ReadVarInt32(), "ReadVarInt32", written);
             Assert.True(reader.End);
         }
     }
@@ -267,7 +267,7 @@ public sealed class SpanReaderVarIntTests
             ulong expected = 0;
             for (int k = 0; k < 8; k++)
                 expected |= (groups >> (8 * k) & 0x7F) << (7 * k);
-            Check.Equal(expected, gather(groups), "gather", 8);
+            Expect.Equal(expected, gather(groups), "gather", 8);
         }
     }
 

@@ -10,6 +10,14 @@ internal static unsafe class Expect
             Assert.Fail($"{path}: size {size}, {where}, difference at {position}: expected {expected}, got {actual}.");
     }
 
+    /// <summary>As above, for a check that is not about a code path (a decoder, a reader method).</summary>
+    public static void Equal<T>(T expected, T actual, string what, int size, int position = -1)
+        where T : IEquatable<T>
+    {
+        if (!expected.Equals(actual))
+            Assert.Fail($"{what}: size {size}, at {position}: expected {expected}, got {actual}.");
+    }
+
     public static void KeyOrder(int expected, int actual, string what, int size1, int size2)
     {
         if (expected != actual)

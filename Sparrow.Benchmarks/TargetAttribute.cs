@@ -1,0 +1,25 @@
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// A goal a Sparrow method must meet in a run: its median divided by <see cref="Against"/>'s median (a
+/// benchmark method of the same class, same case and job) at most <see cref="MaxRatio"/>. The verdict prints
+/// each target beside the measured ratio, met or missed; nothing fails a run on a missed target.
+/// </summary>
+[AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
+public sealed class TargetAttribute(double maxRatio, string against) : Attribute
+{
+    /// <summary>The largest acceptable ratio of medians, Sparrow / <see cref="Against"/> (0.75 = "at most 0.75x").</summary>
+    public double MaxRatio { get; } = maxRatio;
+
+    /// <summary>The name of the benchmark method the ratio is taken against (use <c>nameof</c>).</summary>
+    public string Against { get; } = against;
+
+    /// <summary>With <see cref="MaxSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
+    public int MinSize { get; init; } = int.MinValue;
+
+    /// <summary>With <see cref="MinSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
+    public int MaxSize { get; init; } = int.MaxValue;
+
+    /// <summary>When set, the target applies only to the job with this id (for example the AVX-512-off job).</summary>
+    public string? Job { get; init; }
+}

@@ -31,4 +31,28 @@ public sealed partial class Usage
             NativeMemory.Free(page);
         }
     }
+
+    [Fact]
+    public unsafe void Copy_move_and_set_on_a_page()
+    {
+        // A page's slot array of 2-byte offsets: make room at slot 1 by shifting the tail up by one slot.
+        byte* page = (byte*)NativeMemory.Alloc(64);
+        try
+        {
+            Memory.Set(page, 0xFF, 64);                  // a freed page, filled with a marker
+            ReadOnlySpan<byte> slots = [0x10, 0x00, 0x20, 0x00, 0x30, 0x00];
+            Memory.Copy(slots, new Span<byte>(page, 64)); // three slots; the ranges must not overlap
+
+            Memory.Move(page + 4, page + 2, 4);           // overlapping ranges: only Move gives the right bytes
+            page[2] = 0x18; page[3] = 0x00;                // the new slot
+            Assert.Equal(new byte[] { 0x10, 0, 0x18, 0, 0x20, 0, 0x30, 0, 0xFF }, new Span<byte>(page, 9).ToArray());
+
+            Memory.Set(page + 8, 0, 56);                   // zero what follows
+            Assert.False(new Span<byte>(page + 8, 56).ContainsAnyExcept((byte)0));
+        }
+        finally
+        {
+            NativeMemory.Free(page);
+        }
+    }
 }

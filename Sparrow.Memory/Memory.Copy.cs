@@ -46,9 +46,7 @@ public static unsafe partial class Memory
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>; nothing is written.</exception>
     public static void Copy(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (source.Length > destination.Length)
-            ThrowDestinationTooShort(source.Length, destination.Length);
-        fixed (byte* to = &MemoryMarshal.GetReference(destination))
+        fixed (byte* to = &MemoryMarshal.GetReference(Fitting(source, destination)))
         fixed (byte* from = &MemoryMarshal.GetReference(source))
             SizeClasses.Dispatch<CopyOperation, NoResult>(new CopyOperation(to, from), source.Length);
     }
@@ -59,11 +57,18 @@ public static unsafe partial class Memory
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>; nothing is written.</exception>
     public static void Move(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (source.Length > destination.Length)
-            ThrowDestinationTooShort(source.Length, destination.Length);
-        fixed (byte* to = &MemoryMarshal.GetReference(destination))
+        fixed (byte* to = &MemoryMarshal.GetReference(Fitting(source, destination)))
         fixed (byte* from = &MemoryMarshal.GetReference(source))
             SizeClasses.Dispatch<MoveOperation, NoResult>(new MoveOperation(to, from), source.Length);
+    }
+
+    /// <summary>The destination of a span copy, checked to hold the source before anything is written.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Span<byte> Fitting(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (source.Length > destination.Length)
+            ThrowDestinationTooShort(source.Length, destination.Length);
+        return destination;
     }
 
     [DoesNotReturn]

@@ -23,14 +23,7 @@ public unsafe class CopyBenchmarks
         _pairs = new PairBuffers(Size);
         byte* destination = _pairs.Second;
         int length = PairBuffers.Count * _pairs.Stride;
-        WrittenBytes.CheckAgree(destination, length, () => new Span<byte>(destination, length).Fill(0xCC),
-            (nameof(BufferMemoryCopy), BufferMemoryCopy),
-            (nameof(CopyBlockUnaligned), CopyBlockUnaligned),
-            (nameof(SpanCopyTo), SpanCopyTo),
-            (nameof(Memcpy), Memcpy),
-            (nameof(MemcpyWithGCTransition), MemcpyWithGCTransition),
-            (nameof(Copy), Copy),
-            (nameof(CopyInline), CopyInline));
+        WrittenBytes.CheckAgree(this, destination, length, () => new Span<byte>(destination, length).Fill(0xCC));
     }
 
     [GlobalCleanup]

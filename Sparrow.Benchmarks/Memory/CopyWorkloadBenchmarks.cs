@@ -58,14 +58,7 @@ public unsafe class CopyWorkloadBenchmarks
 
         byte* destinations = _destinations;
         int length = _length;
-        WrittenBytes.CheckAgree(destinations, length, () => new Span<byte>(destinations, length).Fill(0xCC),
-            (nameof(BufferMemoryCopy), BufferMemoryCopy),
-            (nameof(CopyBlockUnaligned), CopyBlockUnaligned),
-            (nameof(SpanCopyTo), SpanCopyTo),
-            (nameof(Memcpy), Memcpy),
-            (nameof(MemcpyWithGCTransition), MemcpyWithGCTransition),
-            (nameof(Copy), Copy),
-            (nameof(CopyInline), CopyInline));
+        WrittenBytes.CheckAgree(this, destinations, length, () => new Span<byte>(destinations, length).Fill(0xCC));
     }
 
     [GlobalCleanup]

@@ -58,10 +58,7 @@ public unsafe class MoveBenchmarks
         var start = new byte[length];
         random.NextBytes(start);
         byte* regions = _regions;
-        WrittenBytes.CheckAgree(regions, length, () => start.CopyTo(new Span<byte>(regions, length)),
-            (nameof(BufferMemoryCopy), BufferMemoryCopy),
-            (nameof(Memmove), Memmove),
-            (nameof(Move), Move));
+        WrittenBytes.CheckAgree(this, regions, length, () => start.CopyTo(new Span<byte>(regions, length)), except: nameof(Copy));
 
         byte* copyDestinations = _copyDestinations;
         WrittenBytes.CheckAgree(copyDestinations, length, () => new Span<byte>(copyDestinations, length).Fill(0xCC),

@@ -44,9 +44,8 @@ public unsafe class PageInsertBenchmarks
 
         _sortedOffsets = [.. Enumerable.Range(0, Keys).Select(OffsetOf)];
 
-        CheckSlotArray(nameof(BufferMemoryCopy), BufferMemoryCopy);
-        CheckSlotArray(nameof(Memmove), Memmove);
-        CheckSlotArray(nameof(Move), Move);
+        foreach ((string name, Action insertAll) in WrittenBytes.BenchmarkMethods(this))
+            CheckSlotArray(name, insertAll);
     }
 
     [GlobalCleanup]

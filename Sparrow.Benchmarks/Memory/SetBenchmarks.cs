@@ -17,7 +17,4 @@ public class SetBenchmarks : SetBufferBenchmarks
     [Target(0.5, nameof(SpanFill), MinSize = 1, MaxSize = 31)]
     [Target(1.03, nameof(SpanFill), MinSize = 32)]
     public void Set() => Sets<SparrowSetter>(Value);
-
-    private protected override (string Name, Action Run)[] Implementations =>
-        [(nameof(SpanFill), SpanFill), (nameof(InitBlockUnaligned), InitBlockUnaligned), (nameof(Set), Set)];
 }

@@ -25,14 +25,11 @@ public abstract unsafe class SetBufferBenchmarks
         _stride = (Size + 63) & ~63;
         int length = Count * _stride;
         byte* destinations = _destinations = (byte*)NativeMemory.AlignedAlloc((nuint)length, 64);
-        WrittenBytes.CheckAgree(destinations, length, () => new Span<byte>(destinations, length).Fill(0xCC), Implementations);
+        WrittenBytes.CheckAgree(this, destinations, length, () => new Span<byte>(destinations, length).Fill(0xCC));
     }
 
     [GlobalCleanup]
     public void Cleanup() => NativeMemory.AlignedFree(_destinations);
-
-    /// <summary>Each benchmark method with its name, the trusted alternative first, for the setup's check.</summary>
-    private protected abstract (string Name, Action Run)[] Implementations { get; }
 
     // PERF: inlined into each benchmark method, so the value is a constant there, as at a typical call site.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

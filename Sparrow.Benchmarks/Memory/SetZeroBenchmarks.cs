@@ -14,7 +14,4 @@ public class SetZeroBenchmarks : SetBufferBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
     [Target(1.0, nameof(SpanClear))]
     public void Set() => Sets<SparrowSetter>(0);
-
-    private protected override (string Name, Action Run)[] Implementations =>
-        [(nameof(SpanClear), SpanClear), (nameof(InitBlockUnaligned), InitBlockUnaligned), (nameof(Set), Set)];
 }

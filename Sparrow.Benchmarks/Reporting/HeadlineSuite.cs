@@ -1,3 +1,4 @@
+using System.Reflection;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
@@ -32,9 +33,15 @@ internal static class HeadlineSuite
     private static bool IsHeadline(BenchmarkCase benchmarkCase)
     {
         // A benchmark without [Role] stays in, so that the RoleValidator fails the run naming it.
-        if (BenchmarkRoles.TryOf(benchmarkCase) == Role.Reference)
+        // A reference that a [Target] is measured against (Move's own Copy) stays in, so the target is checked.
+        if (BenchmarkRoles.TryOf(benchmarkCase) == Role.Reference && !IsTargetYardstick(benchmarkCase))
             return false;
         object? size = benchmarkCase.Parameters["Size"];
         return size is not int s || Sizes.Contains(s);
     }
+
+    private static bool IsTargetYardstick(BenchmarkCase benchmarkCase) =>
+        benchmarkCase.Descriptor.Type.GetMethods()
+            .SelectMany(m => m.GetCustomAttributes<TargetAttribute>())
+            .Any(t => t.Against == benchmarkCase.Descriptor.WorkloadMethod.Name);
 }

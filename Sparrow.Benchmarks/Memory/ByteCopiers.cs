@@ -1,0 +1,64 @@
+using System.Runtime.CompilerServices;
+using Sparrow.Benchmarks.Baselines;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>Copies <c>size</c> bytes from <c>source</c> to <c>destination</c> (the overlap rules are the implementation's).</summary>
+internal unsafe interface IByteCopier
+{
+    static abstract void Copy(byte* destination, byte* source, int size);
+}
+
+// PERF: as for the comparers (ByteComparers.cs), each implementation is a struct passed as a type argument, so a
+// benchmark loop is compiled once per implementation with the call resolved (and CopyInline inlined).
+
+/// <summary>Sparrow's <see cref="Memory.Copy(byte*, byte*, int)"/>, called.</summary>
+internal readonly unsafe struct SparrowCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => Memory.Copy(destination, source, size);
+}
+
+/// <summary>Sparrow's <see cref="Memory.CopyInline"/>, inlined into the caller.</summary>
+internal readonly unsafe struct SparrowInlineCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => Memory.CopyInline(destination, source, size);
+}
+
+/// <summary>Sparrow's <see cref="Memory.Move(byte*, byte*, int)"/>: right for any overlap.</summary>
+internal readonly unsafe struct SparrowMover : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => Memory.Move(destination, source, size);
+}
+
+/// <summary><see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>: right for any overlap.</summary>
+internal readonly unsafe struct BufferMemoryCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => Buffer.MemoryCopy(source, destination, size, size);
+}
+
+internal readonly unsafe struct CopyBlockUnalignedCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => Unsafe.CopyBlockUnaligned(destination, source, (uint)size);
+}
+
+internal readonly unsafe struct SpanCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) =>
+        new ReadOnlySpan<byte>(source, size).CopyTo(new Span<byte>(destination, size));
+}
+
+internal readonly unsafe struct MemcpyCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => LibC.Memcpy(destination, source, (nuint)size);
+}
+
+/// <summary>libc's memmove: right for any overlap.</summary>
+internal readonly unsafe struct MemmoveCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => LibC.Memmove(destination, source, (nuint)size);
+}
+
+internal readonly unsafe struct MemcpyWithGCTransitionCopier : IByteCopier
+{
+    public static void Copy(byte* destination, byte* source, int size) => LibC.MemcpyWithGCTransition(destination, source, (nuint)size);
+}

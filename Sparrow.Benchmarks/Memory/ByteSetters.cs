@@ -1,0 +1,38 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>Sets <c>size</c> bytes at <c>destination</c> to <c>value</c>.</summary>
+internal unsafe interface IByteSetter
+{
+    static abstract void Set(byte* destination, byte value, int size);
+}
+
+// PERF: as for the comparers (ByteComparers.cs), each implementation is a struct passed as a type argument.
+
+/// <summary>Sparrow's <see cref="Memory.Set(byte*, byte, int)"/>.</summary>
+internal readonly unsafe struct SparrowSetter : IByteSetter
+{
+    public static void Set(byte* destination, byte value, int size) => Memory.Set(destination, value, size);
+}
+
+internal readonly unsafe struct SpanFiller : IByteSetter
+{
+    public static void Set(byte* destination, byte value, int size) => new Span<byte>(destination, size).Fill(value);
+}
+
+internal readonly unsafe struct InitBlockUnalignedSetter : IByteSetter
+{
+    public static void Set(byte* destination, byte value, int size) => Unsafe.InitBlockUnaligned(destination, value, (uint)size);
+}
+
+/// <summary>Span.Clear: zeroes, so only for a value of 0 (SetZeroBenchmarks; its setup checks the bytes).</summary>
+internal readonly unsafe struct SpanClearer : IByteSetter
+{
+    public static void Set(byte* destination, byte value, int size)
+    {
+        Debug.Assert(value == 0);
+        new Span<byte>(destination, size).Clear();
+    }
+}

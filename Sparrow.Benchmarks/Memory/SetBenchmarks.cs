@@ -1,0 +1,20 @@
+using BenchmarkDotNet.Attributes;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>Set to a non-zero value, per size: Sparrow against Span.Fill and Unsafe.InitBlockUnaligned.</summary>
+public class SetBenchmarks : SetBufferBenchmarks
+{
+    private const byte Value = 0xA5;
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public void SpanFill() => Sets<SpanFiller>(Value);
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public void InitBlockUnaligned() => Sets<InitBlockUnalignedSetter>(Value);
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Target(0.5, nameof(SpanFill), MinSize = 1, MaxSize = 31)]
+    [Target(1.03, nameof(SpanFill), MinSize = 32)]
+    public void Set() => Sets<SparrowSetter>(Value);
+}

@@ -1,6 +1,8 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.ConsoleArguments;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks.Reporting;
@@ -8,10 +10,14 @@ using Sparrow.Benchmarks.Reporting;
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
-// Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success.
+// Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
+// --publish refuses a noisy run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
 var bdnArgs = args.Where(a => a != "--publish").ToList();
+
+// Taken before BenchmarkDotNet starts anything: whether the machine was already busy.
+MachineAtStart? machineAtStart = publish ? MachineAtStart.Read(TimeSpan.FromSeconds(1)) : null;
 
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
@@ -27,8 +33,11 @@ if (!selectsBenchmarks && !onlyInforms)
     bdnArgs.AddRange(["--filter", "*"]);
     config = config.AddFilter(HeadlineSuite.Filter);
 }
-if (!bdnArgs.Any(a => a is "--job" or "-j"))
-    config = config.AddJob(HeadlineSuite.Job.AsDefault());
+
+// Every class runs under the job the command line names (the headline job when it names none); the classes
+// marked [AlsoWithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
+Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
+config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(WithoutAvx512Job.Filter);
 
 Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. bdnArgs], config).ToArray();
 if (onlyInforms)
@@ -45,6 +54,8 @@ if (verdict.Count > 0)
     Console.WriteLine("// * Sparrow verdict: median per operation; speed-up = alternative's median / Sparrow's (>1 is faster) *");
     Console.WriteLine(summaries[0].HostEnvironmentInfo.ToFormattedString().FirstOrDefault());
     Console.WriteLine(VerdictRow.ToMarkdown(verdict));
+    if (VerdictRow.TargetTally(verdict) is { } tally)
+        Console.WriteLine(tally);
 }
 
 if (failures.Count > 0)
@@ -55,7 +66,18 @@ if (failures.Count > 0)
 }
 
 if (publish)
+{
+    IReadOnlyList<string> refusals = PublishGate.Refusals(machineAtStart!, PublishGate.SameCodePairs(summaries), PublishGate.HeadlineSpreads(summaries));
+    if (refusals.Count > 0)
+    {
+        Console.Error.WriteLine($"// * --publish refused: {refusals.Count} sign(s) that the machine, not the code, shaped this run's numbers *");
+        foreach (string refusal in refusals)
+            Console.Error.WriteLine("  " + refusal);
+        Console.Error.WriteLine(PublishGate.WhatToDo);
+        return 2;
+    }
     Publisher.Publish(summaries, verdict, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
+}
 return 0;
 
 static IEnumerable<string> Failures(Summary summary)
@@ -68,6 +90,20 @@ static IEnumerable<string> Failures(Summary summary)
         if (report is null || !report.Success || report.ResultStatistics is null)
             yield return $"{benchmarkCase.DisplayInfo}: failed (see its log above)";
     }
+}
+
+// `--job <name>` taken out of the arguments, as the job BenchmarkDotNet's own parser makes of the name; null when
+// there is none, or when BenchmarkDotNet does not know the name (the argument stays, for it to report).
+static Job? TakeJob(List<string> args)
+{
+    int at = args.FindIndex(a => a is "--job" or "-j");
+    if (at < 0 || at + 1 >= args.Count)
+        return null;
+    var (isKnown, parsed, _) = ConfigParser.Parse(["--job", args[at + 1]], NullLogger.Instance);
+    if (!isKnown)
+        return null;
+    args.RemoveRange(at, 2);
+    return parsed.GetJobs().SingleOrDefault() ?? Job.Default;
 }
 
 // The command as a user would retype it: a glob such as '*' quoted so the shell passes it through.

@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -7,6 +8,7 @@ namespace Sparrow.Benchmarks;
 /// in insertion order by binary search (about 16 compares a lookup, 800,000 an invocation). Reported
 /// per lookup. Every variant runs the same search; only the key comparer differs.
 /// </summary>
+[AlsoWithoutAvx512]
 public unsafe class KeySearchBenchmarks
 {
     private const int KeyCount = 50_000;
@@ -32,9 +34,13 @@ public unsafe class KeySearchBenchmarks
     public long SequenceCompareTo() => LookUpAll<SpanKeys>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Target(0.8, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo))]
     public long Compare() => LookUpAll<SparrowKeys>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Target(0.8, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo))]
     public long CompareInline() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Alternative)]

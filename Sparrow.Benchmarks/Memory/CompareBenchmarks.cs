@@ -1,10 +1,17 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>Compare on equal inputs, per size: Sparrow against SequenceCompareTo, memcmp and the historical baselines.</summary>
+/// <summary>
+/// Compare per size, on equal keys and on keys differing at a random position: Sparrow against SequenceCompareTo,
+/// memcmp and the historical baselines, at every key size 1..32 (each has its own small-size path) and beyond.
+/// </summary>
+[AlsoWithoutAvx512]
 public class CompareBenchmarks : PairBufferBenchmarks
 {
+    public static IEnumerable<int> Sizes => [.. Enumerable.Range(1, 32), .. LargeSizes];
+
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
     public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
 
@@ -18,8 +25,13 @@ public class CompareBenchmarks : PairBufferBenchmarks
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Target(0.75, nameof(Memcmp), MinSize = 1, MaxSize = 32)]
+    [Target(0.5, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 32)]
+    [Target(1.0, nameof(Memcmp), MinSize = 33, MaxSize = 4096)]
+    [Target(1.0, nameof(SequenceCompareTo), MinSize = 33, MaxSize = 4096)]
+    [Target(0.8, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 16, Job = WithoutAvx512Job.Id)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), SameCodeAs(nameof(Compare))]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 }

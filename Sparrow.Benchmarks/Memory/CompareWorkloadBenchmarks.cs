@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -7,6 +8,7 @@ namespace Sparrow.Benchmarks;
 /// A B+tree-like mix of keys: <see cref="Count"/> pairs, about 70% of 9..16 bytes, 20% of 1..3 and the rest
 /// 17..256, half of them differing in one of their last 8 bytes (seeded). Reported per compare.
 /// </summary>
+[AlsoWithoutAvx512]
 public unsafe class CompareWorkloadBenchmarks
 {
     private const int Count = 4096;
@@ -81,9 +83,11 @@ public unsafe class CompareWorkloadBenchmarks
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Target(0.75, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo), Job = WithoutAvx512Job.Id)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), SameCodeAs(nameof(Compare))]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 
     /// <summary>Sum of the results over every pair, so no call is dead code.</summary>

@@ -1,10 +1,14 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>SequenceEqual on equal inputs, per size: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
+/// <summary>SequenceEqual per size, on equal and on differing inputs: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
+[AlsoWithoutAvx512]
 public class SequenceEqualBenchmarks : PairBufferBenchmarks
 {
+    public static IEnumerable<int> Sizes => [.. SizeClassEdges, .. LargeSizes];
+
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
     public int SpanSequenceEqual() => CountOfEqual<SpanComparer>();
 
@@ -21,5 +25,7 @@ public class SequenceEqualBenchmarks : PairBufferBenchmarks
     public int CompareIsZero() => CountOfEqual<SparrowCompareIsZero>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Target(1.0, nameof(SpanSequenceEqual))]
+    [Target(1.0, nameof(SpanSequenceEqual), Job = WithoutAvx512Job.Id)]
     public int SequenceEqual() => CountOfEqual<SparrowComparer>();
 }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Reflection;
 using System.Text;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -8,7 +9,8 @@ namespace Sparrow.Benchmarks.Reporting;
 /// <summary>
 /// The one-screen answer to "is it faster than what I have, where, and by how much": for every Sparrow
 /// method in every case, its median against the fastest alternative and the fastest historical baseline
-/// measured in the same run, and the bytes it allocated. Everything is read from the summaries.
+/// measured in the same run, the bytes it allocated, and each goal the method states with [Target] beside
+/// the ratio measured for it. Everything is read from the summaries.
 /// </summary>
 internal sealed record VerdictRow(
     string Primitive,
@@ -20,6 +22,7 @@ internal sealed record VerdictRow(
     string? Historical,
     double? SpeedupOverHistorical,
     long? AllocatedBytes,
+    IReadOnlyList<TargetResult> Targets,
     bool IsHeadline)
 {
     public static IReadOnlyList<VerdictRow> From(IEnumerable<Summary> summaries)
@@ -39,7 +42,7 @@ internal sealed record VerdictRow(
                     double ns = Median(sparrow);
                     rows.Add(new VerdictRow(
                         BenchmarkRoles.PrimitiveName(group.Key.Type),
-                        CaseName(sparrow.BenchmarkCase),
+                        CaseName.Of(sparrow.BenchmarkCase),
                         sparrow.BenchmarkCase.Descriptor.WorkloadMethod.Name,
                         ns,
                         alternative?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
@@ -47,6 +50,7 @@ internal sealed record VerdictRow(
                         historical?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
                         historical is null ? null : Median(historical) / ns,
                         sparrow.GcStats.GetBytesAllocatedPerOperation(sparrow.BenchmarkCase),
+                        TargetResult.For(sparrow, group),
                         HeadlineSuite.Filter.Predicate(sparrow.BenchmarkCase)));
                 }
             }
@@ -58,26 +62,34 @@ internal sealed record VerdictRow(
     public static string ToMarkdown(IReadOnlyList<VerdictRow> rows)
     {
         var text = new StringBuilder();
-        text.AppendLine("| Primitive | Case | Sparrow method | Median | vs strongest alternative | vs historical baseline | Allocated |");
-        text.AppendLine("|---|---|---|---:|---|---|---:|");
+        text.AppendLine("| Primitive | Case | Sparrow method | Median | vs strongest alternative | vs historical baseline | Allocated | Targets (Sparrow / other, medians) |");
+        text.AppendLine("|---|---|---|---:|---|---|---:|---|");
         foreach (VerdictRow row in rows)
         {
             text.Append(CultureInfo.InvariantCulture,
                 $"| {row.Primitive} | {row.Case} | {row.Method} | {FormatNs(row.SparrowNs)} | " +
                 $"{FormatSpeedup(row.SpeedupOverAlternative, row.Alternative)} | {FormatSpeedup(row.SpeedupOverHistorical, row.Historical)} | " +
-                $"{(row.AllocatedBytes is { } b ? $"{b} B" : "?")} |");
+                $"{(row.AllocatedBytes is { } b ? $"{b} B" : "?")} | " +
+                $"{(row.Targets.Count > 0 ? string.Join("; ", row.Targets) : "-")} |");
             text.AppendLine();
         }
         return text.ToString();
+    }
+
+    /// <summary>"Targets: 12 met, 3 missed, 1 not measured", or null when no row states a target.</summary>
+    public static string? TargetTally(IReadOnlyList<VerdictRow> rows)
+    {
+        var targets = rows.SelectMany(row => row.Targets).ToList();
+        if (targets.Count == 0)
+            return null;
+        int met = targets.Count(t => t.Met == true), missed = targets.Count(t => t.Met == false);
+        return $"Targets: {met} met, {missed} missed" + (met + missed < targets.Count ? $", {targets.Count - met - missed} not measured" : "");
     }
 
     private static BenchmarkReport? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
         => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(Median);
 
     private static double Median(BenchmarkReport report) => report.ResultStatistics!.Median;
-
-    private static string CaseName(BenchmarkCase benchmarkCase)
-        => benchmarkCase.HasParameters ? benchmarkCase.Parameters.PrintInfo : "-";
 
     private static string FormatNs(double ns) => ns switch
     {
@@ -92,5 +104,43 @@ internal sealed record VerdictRow(
         null => "-",
         >= 1 => string.Create(CultureInfo.InvariantCulture, $"**{speedup:0.00}x** faster than {against}"),
         _ => string.Create(CultureInfo.InvariantCulture, $"{speedup:0.00}x (slower) vs {against}"),
+    };
+}
+
+/// <summary>One [Target] of a Sparrow method in one case: the ratio of medians it asks for and the one measured.</summary>
+internal sealed record TargetResult(TargetAttribute Target, double? Ratio)
+{
+    /// <summary>Null when <see cref="TargetAttribute.Against"/> was not measured in this case (filtered out or failed).</summary>
+    public bool? Met => Ratio is { } ratio ? ratio <= Target.MaxRatio : null;
+
+    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case, each against its method in <paramref name="sameCase"/>.</summary>
+    public static IReadOnlyList<TargetResult> For(BenchmarkReport sparrow, IEnumerable<BenchmarkReport> sameCase) =>
+        sparrow.BenchmarkCase.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>()
+            .Where(target => AppliesTo(target, sparrow.BenchmarkCase))
+            .Select(target => new TargetResult(target,
+                sameCase.FirstOrDefault(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name == target.Against) is { } against
+                    ? sparrow.ResultStatistics!.Median / against.ResultStatistics!.Median
+                    : null))
+            .ToList();
+
+    /// <summary>
+    /// A target without a job is the goal on the machine as it is, so it applies to every job but the
+    /// AVX-512-off one, whose goals name it; one with a size range applies only to cases with a Size in range.
+    /// </summary>
+    private static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase)
+    {
+        bool jobMatches = target.Job is null ? !WithoutAvx512Job.Is(benchmarkCase.Job) : benchmarkCase.Job.ResolvedId == target.Job;
+        bool sizeMatches = benchmarkCase.Parameters["Size"] is int size
+            ? size >= target.MinSize && size <= target.MaxSize
+            : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue;
+        return jobMatches && sizeMatches;
+    }
+
+    /// <summary>"≤0.75x Memcmp: 0.68x met", "≤0.50x SequenceCompareTo: 0.61x MISSED by 22%", "≤0.80x Memcmp: not measured".</summary>
+    public override string ToString() => Ratio switch
+    {
+        null => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: not measured"),
+        { } ratio when ratio <= Target.MaxRatio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x met"),
+        { } ratio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x **missed** by {ratio / Target.MaxRatio - 1:P0}"),
     };
 }

@@ -10,11 +10,13 @@ using Sparrow.Benchmarks.Reporting;
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
+// `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
 // Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
 // --publish refuses a noisy run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
-var bdnArgs = args.Where(a => a != "--publish").ToList();
+bool smoke = args.Contains("--smoke");
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
 
 // Taken before BenchmarkDotNet starts anything: whether the machine was already busy.
 MachineAtStart? machineAtStart = publish ? MachineAtStart.Read(TimeSpan.FromSeconds(1)) : null;
@@ -26,7 +28,9 @@ var config = DefaultConfig.Instance
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
-if (!selectsBenchmarks && !onlyInforms)
+if (smoke && !selectsBenchmarks)
+    bdnArgs.AddRange(["--filter", "*"]);
+else if (!selectsBenchmarks && !onlyInforms)
 {
     // The headline suite: every class, headline sizes, no naive references. Passing a filter to
     // BenchmarkDotNet is also what keeps it from asking on stdin which benchmark to run.
@@ -34,10 +38,10 @@ if (!selectsBenchmarks && !onlyInforms)
     config = config.AddFilter(HeadlineSuite.Filter);
 }
 
-// Every class runs under the job the command line names (the headline job when it names none); the classes
+// Every benchmark runs under the job the command line names (the headline job when it names none); the methods
 // marked [AlsoWithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
 Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
-config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(WithoutAvx512Job.Filter);
+config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Job.Filter) : WithoutAvx512Job.Filter);
 
 Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. bdnArgs], config).ToArray();
 if (onlyInforms)

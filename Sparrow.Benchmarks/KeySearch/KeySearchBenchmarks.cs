@@ -8,7 +8,6 @@ namespace Sparrow.Benchmarks;
 /// in insertion order by binary search (about 16 compares a lookup, 800,000 an invocation). Reported
 /// per lookup. Every variant runs the same search; only the key comparer differs.
 /// </summary>
-[AlsoWithoutAvx512]
 public unsafe class KeySearchBenchmarks
 {
     private const int KeyCount = 50_000;
@@ -30,15 +29,15 @@ public unsafe class KeySearchBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _keys.Dispose();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative), AlsoWithoutAvx512]
     public long SequenceCompareTo() => LookUpAll<SpanKeys>();
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
     public long Compare() => LookUpAll<SparrowKeys>();
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
     public long CompareInline() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();

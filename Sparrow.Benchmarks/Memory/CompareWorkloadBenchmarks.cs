@@ -8,7 +8,6 @@ namespace Sparrow.Benchmarks;
 /// A B+tree-like mix of keys: <see cref="Count"/> pairs, about 70% of 9..16 bytes, 20% of 1..3 and the rest
 /// 17..256, half of them differing in one of their last 8 bytes (seeded). Reported per compare.
 /// </summary>
-[AlsoWithoutAvx512]
 public unsafe class CompareWorkloadBenchmarks
 {
     private const int Count = 4096;
@@ -70,7 +69,7 @@ public unsafe class CompareWorkloadBenchmarks
         NativeMemory.AlignedFree(_secondKeys);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative), AlsoWithoutAvx512]
     public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
@@ -82,12 +81,12 @@ public unsafe class CompareWorkloadBenchmarks
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.75, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo), Job = WithoutAvx512Job.Id)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), SameCodeAs(nameof(Compare))]
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512, SameCodeAs(nameof(Compare))]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 
     /// <summary>Sum of the results over every pair, so no call is dead code.</summary>

@@ -18,7 +18,8 @@ public abstract unsafe class PairBufferBenchmarks
     [ParamsSource("Sizes")]
     public int Size { get; set; }
 
-    [ParamsAllValues]
+    /// <summary>What each pair holds; each derived class lists its contents in a public static <c>Contents</c> property.</summary>
+    [ParamsSource("Contents")]
     public PairContent Pairs { get; set; }
 
     /// <summary>Each edge of the small-size classes.</summary>

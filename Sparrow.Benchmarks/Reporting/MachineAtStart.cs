@@ -7,7 +7,8 @@ internal sealed record BusyProcess(int Pid, string Name, double Cores);
 
 /// <summary>
 /// How busy the machine was before the run began, read from Linux's /proc: the 1-minute load average, and
-/// every other process's CPU time over a short window. Null figures mean /proc could not be read.
+/// the CPU time over a short window of every process but this one and those that started it (`dotnet run`,
+/// which waits on this program, and the shell). Null figures mean /proc could not be read.
 /// </summary>
 internal sealed record MachineAtStart(double? LoadAverage1Min, IReadOnlyList<BusyProcess>? OtherProcesses)
 {
@@ -26,11 +27,11 @@ internal sealed record MachineAtStart(double? LoadAverage1Min, IReadOnlyList<Bus
         // /proc/stat's total counts every CPU's ticks: divided by the CPU count it is the window's length in ticks,
         // whatever the tick rate (USER_HZ), so a process's ticks over it are the cores it kept busy.
         double windowTicks = (double)(totalAfter - totalBefore) / Environment.ProcessorCount;
-        int self = Environment.ProcessId;
+        var ours = ThisProcessAndItsStarters(after);
         var busy = new List<BusyProcess>();
-        foreach (var (pid, (name, ticks)) in after)
+        foreach (var (pid, (name, _, ticks)) in after)
         {
-            if (pid != self && before.TryGetValue(pid, out var earlier) && ticks > earlier.Ticks)
+            if (!ours.Contains(pid) && before.TryGetValue(pid, out var earlier) && ticks > earlier.Ticks)
                 busy.Add(new BusyProcess(pid, name, (ticks - earlier.Ticks) / windowTicks));
         }
         return new MachineAtStart(load, busy.OrderByDescending(p => p.Cores).ToList());
@@ -63,10 +64,19 @@ internal sealed record MachineAtStart(double? LoadAverage1Min, IReadOnlyList<Bus
         }
     }
 
-    /// <summary>Every process's name and user + system ticks, from /proc/&lt;pid&gt;/stat (processes that exit meanwhile are skipped).</summary>
-    private static Dictionary<int, (string Name, long Ticks)> ProcessTimes()
+    private static HashSet<int> ThisProcessAndItsStarters(Dictionary<int, (string Name, int ParentPid, long Ticks)> processes)
     {
-        var times = new Dictionary<int, (string, long)>();
+        var ours = new HashSet<int>();
+        int pid = Environment.ProcessId;
+        while (pid > 1 && ours.Add(pid) && processes.TryGetValue(pid, out var process))
+            pid = process.ParentPid;
+        return ours;
+    }
+
+    /// <summary>Every process's name, parent and user + system ticks, from /proc/&lt;pid&gt;/stat (processes that exit meanwhile are skipped).</summary>
+    private static Dictionary<int, (string Name, int ParentPid, long Ticks)> ProcessTimes()
+    {
+        var times = new Dictionary<int, (string, int, long)>();
         if (!Directory.Exists("/proc"))
             return times;
         foreach (string directory in Directory.EnumerateDirectories("/proc"))
@@ -80,8 +90,9 @@ internal sealed record MachineAtStart(double? LoadAverage1Min, IReadOnlyList<Bus
                 int close = stat.LastIndexOf(')');
                 string name = stat[(stat.IndexOf('(') + 1)..close];
                 string[] fields = stat[(close + 2)..].Split(' ');
-                const int UserTime = 11, SystemTime = 12; // fields 14 and 15 of the line, counted from "state"
-                times[pid] = (name, long.Parse(fields[UserTime], CultureInfo.InvariantCulture) + long.Parse(fields[SystemTime], CultureInfo.InvariantCulture));
+                const int ParentPid = 1, UserTime = 11, SystemTime = 12; // fields 4, 14 and 15 of the line, counted from "state"
+                times[pid] = (name, int.Parse(fields[ParentPid], CultureInfo.InvariantCulture),
+                    long.Parse(fields[UserTime], CultureInfo.InvariantCulture) + long.Parse(fields[SystemTime], CultureInfo.InvariantCulture));
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException)
             {

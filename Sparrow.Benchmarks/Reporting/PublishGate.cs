@@ -69,13 +69,13 @@ internal static class PublishGate
     {
         double faster = Math.Min(pair.MedianNs, pair.SameAsMedianNs), slower = Math.Max(pair.MedianNs, pair.SameAsMedianNs);
         return slower > faster * (1 + SameCodeTolerance)
-            ? Invariant($"{pair.Case}: {pair.Method} ({pair.MedianNs:0.###} ns) and {pair.SameAs} ({pair.SameAsMedianNs:0.###} ns) run the same code but differ by {slower / faster - 1:P0}, above {SameCodeTolerance:P0}")
+            ? Invariant($"{pair.Case}: {pair.Method} ({pair.MedianNs:0.###} ns) and {pair.SameAs} ({pair.SameAsMedianNs:0.###} ns) run the same code but differ by {(slower / faster - 1) * 100:0}%, above {SameCodeTolerance * 100:0}%")
             : null;
     }
 
     public static string? SpreadRefusal(Spread spread) =>
         spread.StdDevNs > spread.MeanNs * MaxRelativeStdDev
-            ? Invariant($"{spread.Case}: StdDev {spread.StdDevNs:0.###} ns is {spread.StdDevNs / spread.MeanNs:P1} of the mean {spread.MeanNs:0.###} ns, above {MaxRelativeStdDev:P0}")
+            ? Invariant($"{spread.Case}: StdDev {spread.StdDevNs:0.###} ns is {spread.StdDevNs / spread.MeanNs * 100:0.0}% of the mean {spread.MeanNs:0.###} ns, above {MaxRelativeStdDev * 100:0}%")
             : null;
 
     /// <summary>Every pair of methods marked <see cref="SameCodeAsAttribute"/> measured in the same case and job.</summary>

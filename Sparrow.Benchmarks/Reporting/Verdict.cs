@@ -141,6 +141,6 @@ internal sealed record TargetResult(TargetAttribute Target, double? Ratio)
     {
         null => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: not measured"),
         { } ratio when ratio <= Target.MaxRatio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x met"),
-        { } ratio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x **missed** by {ratio / Target.MaxRatio - 1:P0}"),
+        { } ratio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x **missed** by {(ratio / Target.MaxRatio - 1) * 100:0}%"),
     };
 }

@@ -7,7 +7,7 @@ namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
 /// The run's job again, with the JIT told the CPU has no AVX-512: what Sparrow does on a machine without it.
-/// It runs only for classes marked <see cref="AlsoWithoutAvx512Attribute"/> (see <see cref="Filter"/>).
+/// It runs only the methods marked <see cref="AlsoWithoutAvx512Attribute"/> (see <see cref="Filter"/>).
 /// </summary>
 internal static class WithoutAvx512Job
 {
@@ -21,11 +21,11 @@ internal static class WithoutAvx512Job
     /// <summary><paramref name="job"/> with AVX-512 disabled in the benchmark process.</summary>
     public static Job From(Job job) => job.WithEnvironmentVariable(EnableAvx512, "0").WithId(Id);
 
-    /// <summary>Keeps a case of this job only in a class marked <see cref="AlsoWithoutAvx512Attribute"/>.</summary>
+    /// <summary>Keeps a case of this job only for a method marked <see cref="AlsoWithoutAvx512Attribute"/>.</summary>
     public static IFilter Filter { get; } = new SimpleFilter(IsWanted);
 
     public static bool Is(Job job) => job.ResolvedId == Id;
 
     private static bool IsWanted(BenchmarkCase benchmarkCase) =>
-        !Is(benchmarkCase.Job) || benchmarkCase.Descriptor.Type.GetCustomAttribute<AlsoWithoutAvx512Attribute>() is not null;
+        !Is(benchmarkCase.Job) || benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<AlsoWithoutAvx512Attribute>() is not null;
 }

@@ -86,7 +86,7 @@ internal static class SizeLineChart
     private static string Panel(BenchmarkReport report)
     {
         BenchmarkCase benchmarkCase = report.BenchmarkCase;
-        var parts = benchmarkCase.Parameters.Items.Where(p => p.Name != "Size").Select(p => $"{p.Name}={p.ToDisplayText()}").ToList();
+        var parts = benchmarkCase.Parameters.Items.Where(p => p.Name != "Size").Select(p => $"{p.Name}={p.Value}").ToList();
         parts.Add(WithoutAvx512Job.Is(benchmarkCase.Job) ? WithoutAvx512Job.Id : $"job {benchmarkCase.Job.ResolvedId}");
         return string.Join(", ", parts);
     }

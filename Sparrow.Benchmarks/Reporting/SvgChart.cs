@@ -66,9 +66,11 @@ internal static class SvgChart
     };
 }
 
-/// <summary>Maps a time to 0..1 up the plot: logarithmic over whole decades, or linear from zero.</summary>
+/// <summary>Maps a time to 0..1 up the plot: logarithmic over whole decades (ticks at 1, 2 and 5 of each), or linear from zero.</summary>
 internal readonly struct TimeScale
 {
+    private static readonly double[] TickSteps = [1, 2, 5];
+
     private readonly double _low, _high;
     public bool IsLog { get; }
 
@@ -96,8 +98,15 @@ internal readonly struct TimeScale
     {
         if (IsLog)
         {
-            for (double t = Math.Pow(10, Math.Ceiling(Math.Log10(_low))); t <= _high * 1.0001; t *= 10)
-                yield return t;
+            for (double decade = Math.Pow(10, Math.Floor(Math.Log10(_low))); decade <= _high; decade *= 10)
+            {
+                foreach (double step in TickSteps)
+                {
+                    double tick = step * decade;
+                    if (tick >= _low * 0.9999 && tick <= _high * 1.0001)
+                        yield return tick;
+                }
+            }
         }
         else
         {

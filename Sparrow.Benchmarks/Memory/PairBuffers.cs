@@ -29,7 +29,7 @@ internal sealed unsafe class PairBuffers : IDisposable
 
     private const int Seed = 20240601;
 
-    public PairBuffers(int size, PairContent content)
+    public PairBuffers(int size, PairContent content = PairContent.Equal)
     {
         Stride = (size + 63) & ~63;
         First = (byte*)NativeMemory.AlignedAlloc((nuint)(Count * Stride), 64);

@@ -81,7 +81,8 @@ internal readonly struct TimeScale
         if (IsLog)
         {
             _low = Math.Pow(10, Math.Floor(Math.Log10(Math.Max(min, 1e-3)) - 0.3));
-            _high = Math.Pow(10, Math.Ceiling(Math.Log10(max)));
+            double decade = Math.Pow(10, Math.Floor(Math.Log10(max)));
+            _high = TickSteps.Select(step => step * decade).Append(10 * decade).First(tick => tick >= max);
         }
         else
         {

@@ -12,7 +12,7 @@ public enum PairContent
     /// The same bytes but one, at a position drawn (seeded) per pair: what a B+tree search mostly compares.
     /// The position varies across the pairs of a rotation, so a branch on where the difference lies cannot be learned.
     /// </summary>
-    DifferAtRandomPosition,
+    DifferAtRandomByte,
 }
 
 /// <summary>
@@ -38,7 +38,7 @@ internal sealed unsafe class PairBuffers : IDisposable
         var first = new Span<byte>(First, Count * Stride);
         random.NextBytes(first);
         first.CopyTo(new Span<byte>(Second, Count * Stride));
-        if (content == PairContent.DifferAtRandomPosition)
+        if (content == PairContent.DifferAtRandomByte)
         {
             for (int pair = 0; pair < Count; pair++)
             {

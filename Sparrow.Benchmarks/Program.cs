@@ -7,7 +7,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks.Reporting;
 
-// Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish]`.
+// Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
 // `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.

@@ -82,12 +82,12 @@ internal static class SizeLineChart
 
     private static double Median(BenchmarkReport report) => report.ResultStatistics!.Median;
 
-    /// <summary>"Pairs=Equal", "Pairs=Equal, NoAVX512", or the job alone: everything about a case but its size.</summary>
+    /// <summary>"Pairs=Equal, job Sparrow", "Pairs=Equal, job NoAVX512 (AVX-512 disabled)": everything about a case but its size.</summary>
     private static string Panel(BenchmarkReport report)
     {
         BenchmarkCase benchmarkCase = report.BenchmarkCase;
         var parts = benchmarkCase.Parameters.Items.Where(p => p.Name != "Size").Select(p => $"{p.Name}={p.Value}").ToList();
-        parts.Add(WithoutAvx512Job.Is(benchmarkCase.Job) ? WithoutAvx512Job.Id : $"job {benchmarkCase.Job.ResolvedId}");
+        parts.Add(WithoutAvx512Job.Is(benchmarkCase.Job) ? $"job {WithoutAvx512Job.Id} (AVX-512 disabled)" : $"job {benchmarkCase.Job.ResolvedId}");
         return string.Join(", ", parts);
     }
 }

@@ -1,17 +1,25 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.ConsoleArguments;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks.Reporting;
 
-// Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish]`.
+// Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
-// Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success.
+// `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
+// Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
+// --publish refuses a noisy run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
-var bdnArgs = args.Where(a => a != "--publish").ToList();
+bool smoke = args.Contains("--smoke");
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
+
+// Taken before BenchmarkDotNet starts anything: whether the machine was already busy.
+MachineAtStart? machineAtStart = publish ? MachineAtStart.Read(TimeSpan.FromSeconds(1)) : null;
 
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
@@ -20,15 +28,20 @@ var config = DefaultConfig.Instance
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
-if (!selectsBenchmarks && !onlyInforms)
+if (smoke && !selectsBenchmarks)
+    bdnArgs.AddRange(["--filter", "*"]);
+else if (!selectsBenchmarks && !onlyInforms)
 {
     // The headline suite: every class, headline sizes, no naive references. Passing a filter to
     // BenchmarkDotNet is also what keeps it from asking on stdin which benchmark to run.
     bdnArgs.AddRange(["--filter", "*"]);
     config = config.AddFilter(HeadlineSuite.Filter);
 }
-if (!bdnArgs.Any(a => a is "--job" or "-j"))
-    config = config.AddJob(HeadlineSuite.Job.AsDefault());
+
+// Every benchmark runs under the job the command line names (the headline job when it names none); the methods
+// marked [AlsoWithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
+Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
+config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Job.Filter) : WithoutAvx512Job.Filter);
 
 Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. bdnArgs], config).ToArray();
 if (onlyInforms)
@@ -45,6 +58,8 @@ if (verdict.Count > 0)
     Console.WriteLine("// * Sparrow verdict: median per operation; speed-up = alternative's median / Sparrow's (>1 is faster) *");
     Console.WriteLine(summaries[0].HostEnvironmentInfo.ToFormattedString().FirstOrDefault());
     Console.WriteLine(VerdictRow.ToMarkdown(verdict));
+    if (VerdictRow.TargetTally(verdict) is { } tally)
+        Console.WriteLine(tally);
 }
 
 if (failures.Count > 0)
@@ -55,7 +70,18 @@ if (failures.Count > 0)
 }
 
 if (publish)
+{
+    IReadOnlyList<string> refusals = PublishGate.Refusals(machineAtStart!, PublishGate.SameCodePairs(summaries), PublishGate.HeadlineSpreads(summaries));
+    if (refusals.Count > 0)
+    {
+        Console.Error.WriteLine($"// * --publish refused: {refusals.Count} sign(s) that the machine, not the code, shaped this run's numbers *");
+        foreach (string refusal in refusals)
+            Console.Error.WriteLine("  " + refusal);
+        Console.Error.WriteLine(PublishGate.WhatToDo);
+        return 2;
+    }
     Publisher.Publish(summaries, verdict, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
+}
 return 0;
 
 static IEnumerable<string> Failures(Summary summary)
@@ -68,6 +94,20 @@ static IEnumerable<string> Failures(Summary summary)
         if (report is null || !report.Success || report.ResultStatistics is null)
             yield return $"{benchmarkCase.DisplayInfo}: failed (see its log above)";
     }
+}
+
+// `--job <name>` taken out of the arguments, as the job BenchmarkDotNet's own parser makes of the name; null when
+// there is none, or when BenchmarkDotNet does not know the name (the argument stays, for it to report).
+static Job? TakeJob(List<string> args)
+{
+    int at = args.FindIndex(a => a is "--job" or "-j");
+    if (at < 0 || at + 1 >= args.Count)
+        return null;
+    var (isKnown, parsed, _) = ConfigParser.Parse(["--job", args[at + 1]], NullLogger.Instance);
+    if (!isKnown)
+        return null;
+    args.RemoveRange(at, 2);
+    return parsed.GetJobs().SingleOrDefault() ?? Job.Default;
 }
 
 // The command as a user would retype it: a glob such as '*' quoted so the shell passes it through.

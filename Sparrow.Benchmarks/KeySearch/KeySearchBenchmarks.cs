@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -28,13 +29,17 @@ public unsafe class KeySearchBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _keys.Dispose();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative), AlsoWithoutAvx512]
     public long SequenceCompareTo() => LookUpAll<SpanKeys>();
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.8, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo))]
     public long Compare() => LookUpAll<SparrowKeys>();
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.8, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo))]
     public long CompareInline() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Alternative)]

@@ -1,11 +1,19 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>Compare on equal inputs, per size: Sparrow against SequenceCompareTo, memcmp and the historical baselines.</summary>
+/// <summary>
+/// Compare per size, on equal keys and on keys differing at a random position: Sparrow against SequenceCompareTo,
+/// memcmp and the historical baselines, at every key size 1..32 (each has its own small-size path) and beyond.
+/// </summary>
 public class CompareBenchmarks : PairBufferBenchmarks
 {
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public static IEnumerable<int> Sizes => [.. Enumerable.Range(1, 32), .. LargeSizes];
+
+    public static IEnumerable<PairContent> Contents => [PairContent.Equal, PairContent.DifferAtRandomByte];
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
     public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
@@ -17,9 +25,14 @@ public class CompareBenchmarks : PairBufferBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.75, nameof(Memcmp), MinSize = 1, MaxSize = 32)]
+    [Target(0.5, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 32)]
+    [Target(1.0, nameof(Memcmp), MinSize = 33, MaxSize = 4096)]
+    [Target(1.0, nameof(SequenceCompareTo), MinSize = 33, MaxSize = 4096)]
+    [Target(0.8, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 16, Job = WithoutAvx512Job.Id)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512, SameCodeAs(nameof(Compare))]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 }

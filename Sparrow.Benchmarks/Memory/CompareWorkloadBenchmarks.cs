@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -68,7 +69,7 @@ public unsafe class CompareWorkloadBenchmarks
         NativeMemory.AlignedFree(_secondKeys);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative), AlsoWithoutAvx512]
     public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
@@ -80,10 +81,12 @@ public unsafe class CompareWorkloadBenchmarks
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.75, nameof(Memcmp))]
+    [Target(0.8, nameof(SequenceCompareTo), Job = WithoutAvx512Job.Id)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512, SameCodeAs(nameof(Compare))]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 
     /// <summary>Sum of the results over every pair, so no call is dead code.</summary>

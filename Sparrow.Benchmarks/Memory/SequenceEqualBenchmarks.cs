@@ -1,11 +1,17 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>SequenceEqual on equal inputs, per size: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
+/// <summary>SequenceEqual per size, on equal inputs: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
 public class SequenceEqualBenchmarks : PairBufferBenchmarks
 {
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public static IEnumerable<int> Sizes => [.. SizeClassEdges, .. LargeSizes];
+
+    // Equal inputs only: the case where every byte is read, which is where SequenceEqual's lead must hold.
+    public static IEnumerable<PairContent> Contents => [PairContent.Equal];
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
     public int SpanSequenceEqual() => CountOfEqual<SpanComparer>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
@@ -20,6 +26,8 @@ public class SequenceEqualBenchmarks : PairBufferBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
     public int CompareIsZero() => CountOfEqual<SparrowCompareIsZero>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(1.0, nameof(SpanSequenceEqual))]
+    [Target(1.0, nameof(SpanSequenceEqual), Job = WithoutAvx512Job.Id)]
     public int SequenceEqual() => CountOfEqual<SparrowComparer>();
 }

@@ -8,7 +8,8 @@ namespace Sparrow.Benchmarks.Reporting;
 /// <summary>
 /// The one-screen answer to "is it faster than what I have, where, and by how much": for every Sparrow
 /// method in every case, its median against the fastest alternative and the fastest historical baseline
-/// measured in the same run, and the bytes it allocated. Everything is read from the summaries.
+/// measured in the same run, the bytes it allocated, and each goal the method states with [Target] beside
+/// the ratio measured for it. Everything is read from the summaries.
 /// </summary>
 internal sealed record VerdictRow(
     string Primitive,
@@ -20,6 +21,7 @@ internal sealed record VerdictRow(
     string? Historical,
     double? SpeedupOverHistorical,
     long? AllocatedBytes,
+    IReadOnlyList<TargetResult> Targets,
     bool IsHeadline)
 {
     public static IReadOnlyList<VerdictRow> From(IEnumerable<Summary> summaries)
@@ -39,7 +41,7 @@ internal sealed record VerdictRow(
                     double ns = Median(sparrow);
                     rows.Add(new VerdictRow(
                         BenchmarkRoles.PrimitiveName(group.Key.Type),
-                        CaseName(sparrow.BenchmarkCase),
+                        CaseName.Of(sparrow.BenchmarkCase),
                         sparrow.BenchmarkCase.Descriptor.WorkloadMethod.Name,
                         ns,
                         alternative?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
@@ -47,6 +49,7 @@ internal sealed record VerdictRow(
                         historical?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
                         historical is null ? null : Median(historical) / ns,
                         sparrow.GcStats.GetBytesAllocatedPerOperation(sparrow.BenchmarkCase),
+                        TargetResult.For(sparrow, group),
                         HeadlineSuite.Filter.Predicate(sparrow.BenchmarkCase)));
                 }
             }
@@ -58,26 +61,34 @@ internal sealed record VerdictRow(
     public static string ToMarkdown(IReadOnlyList<VerdictRow> rows)
     {
         var text = new StringBuilder();
-        text.AppendLine("| Primitive | Case | Sparrow method | Median | vs strongest alternative | vs historical baseline | Allocated |");
-        text.AppendLine("|---|---|---|---:|---|---|---:|");
+        text.AppendLine("| Primitive | Case | Sparrow method | Median | vs strongest alternative | vs historical baseline | Allocated | Targets (Sparrow / other, medians) |");
+        text.AppendLine("|---|---|---|---:|---|---|---:|---|");
         foreach (VerdictRow row in rows)
         {
             text.Append(CultureInfo.InvariantCulture,
                 $"| {row.Primitive} | {row.Case} | {row.Method} | {FormatNs(row.SparrowNs)} | " +
                 $"{FormatSpeedup(row.SpeedupOverAlternative, row.Alternative)} | {FormatSpeedup(row.SpeedupOverHistorical, row.Historical)} | " +
-                $"{(row.AllocatedBytes is { } b ? $"{b} B" : "?")} |");
+                $"{(row.AllocatedBytes is { } b ? $"{b} B" : "?")} | " +
+                $"{(row.Targets.Count > 0 ? string.Join("; ", row.Targets) : "-")} |");
             text.AppendLine();
         }
         return text.ToString();
+    }
+
+    /// <summary>"Targets: 12 met, 3 missed, 1 not measured", or null when no row states a target.</summary>
+    public static string? TargetTally(IReadOnlyList<VerdictRow> rows)
+    {
+        var targets = rows.SelectMany(row => row.Targets).ToList();
+        if (targets.Count == 0)
+            return null;
+        int met = targets.Count(t => t.Met == true), missed = targets.Count(t => t.Met == false);
+        return $"Targets: {met} met, {missed} missed" + (met + missed < targets.Count ? $", {targets.Count - met - missed} not measured" : "");
     }
 
     private static BenchmarkReport? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
         => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(Median);
 
     private static double Median(BenchmarkReport report) => report.ResultStatistics!.Median;
-
-    private static string CaseName(BenchmarkCase benchmarkCase)
-        => benchmarkCase.HasParameters ? benchmarkCase.Parameters.PrintInfo : "-";
 
     private static string FormatNs(double ns) => ns switch
     {

@@ -20,6 +20,9 @@ public sealed class TargetAttribute(double maxRatio, string against) : Attribute
     /// <summary>With <see cref="MinSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
     public int MaxSize { get; init; } = int.MaxValue;
 
-    /// <summary>When set, the target applies only to the job with this id (for example the AVX-512-off job).</summary>
+    /// <summary>
+    /// When set, the target applies only to the job with this id (for example the AVX-512-off job); when not set,
+    /// to every job but the AVX-512-off one, whose goals are stated separately.
+    /// </summary>
     public string? Job { get; init; }
 }

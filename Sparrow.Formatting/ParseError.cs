@@ -34,7 +34,11 @@ internal readonly struct ParseError
     private ParseError(int packed) => _packed = packed;
 
     /// <summary>No error: the text parsed.</summary>
-    internal static ParseError None => default;
+    internal static ParseError None
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default;
+    }
 
     /// <summary>The error <paramref name="failure"/> at <paramref name="position"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -9,8 +9,9 @@ public readonly partial struct Etag
     /// The SIMD formatter. The 16 little-endian bytes of (restarts, changes) are split into high and low
     /// nibbles, each turned into a hex digit by one 16-entry table shuffle; pairs of constant shuffles then
     /// place the 32 digits (byte-reversed, so most significant first) into the output windows [0, 16),
-    /// [16, 32) and a last one, with the dashes OR-ed in. UTF-8 stores the windows directly, the last one
-    /// being [20, 36) over the end of the second; UTF-16 widens them, the last one being [28, 36).
+    /// [16, 32) and [20, 36), with the dashes OR-ed in. UTF-8 stores the windows directly, the last one over the
+    /// end of the second; UTF-16 widens them, the last one's upper half being [28, 36). A destination that
+    /// crosses a page boundary is written by <see cref="WriteAroundBoundary"/> instead.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="restarts">The first counter.</param>
@@ -21,8 +22,52 @@ public readonly partial struct Etag
     /// into a Vector128. A constant at every call site; both forms are tested.
     /// </param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void FormatVector<TChar>(ulong restarts, ulong changes, ref TChar destination, bool widenBy256)
+    internal static unsafe void FormatVector<TChar>(ulong restarts, ulong changes, ref TChar destination, bool widenBy256)
         where TChar : unmanaged
+    {
+        FormatWindows(restarts, changes, out Vector128<byte> first, out Vector128<byte> second, out Vector128<byte> third);
+
+        // PERF: a vector store split across two pages costs several times an aligned one (the page-crossing case of
+        // EtagTryFormatBenchmarks, against EtagTryFormat); one test of the address sends such a destination to
+        // stores that each stay on one page.
+        nuint untilPageEnd = PageSize - ((nuint)Unsafe.AsPointer(ref destination) & (PageSize - 1));
+        if (untilPageEnd < (nuint)(FormattedLength * sizeof(TChar)))
+        {
+            WriteAroundBoundary(ref destination, (int)untilPageEnd / sizeof(TChar), first, second, third);
+            return;
+        }
+
+        if (typeof(TChar) == typeof(byte))
+        {
+            ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
+            first.StoreUnsafe(ref target);
+            second.StoreUnsafe(ref target, 16);
+            third.StoreUnsafe(ref target, 20);
+        }
+        else
+        {
+            ref ushort target = ref Unsafe.As<TChar, ushort>(ref destination);
+            if (widenBy256)
+            {
+                // PERF: one vpmovzxbw ymm per 16 characters instead of two 128-bit widenings and a byte shift.
+                Vector256.WidenLower(first.ToVector256Unsafe()).StoreUnsafe(ref target);
+                Vector256.WidenLower(second.ToVector256Unsafe()).StoreUnsafe(ref target, 16);
+            }
+            else
+            {
+                Vector128.WidenLower(first).StoreUnsafe(ref target);
+                Vector128.WidenUpper(first).StoreUnsafe(ref target, 8);
+                Vector128.WidenLower(second).StoreUnsafe(ref target, 16);
+                Vector128.WidenUpper(second).StoreUnsafe(ref target, 24);
+            }
+
+            Vector128.WidenUpper(third).StoreUnsafe(ref target, 28);
+        }
+    }
+
+    /// <summary>The 36 characters as three windows of ASCII bytes: positions [0, 16), [16, 32) and [20, 36).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void FormatWindows(ulong restarts, ulong changes, out Vector128<byte> first, out Vector128<byte> second, out Vector128<byte> third)
     {
         // PERF: built from the two counters (movq + pinsrq), not one 16-byte load of the struct: callers often
         // hold an etag in two registers, and a 16-byte load of what two 8-byte stores just wrote misses store
@@ -40,53 +85,89 @@ public readonly partial struct Etag
         // pshufb memory operands as 16-argument Vector128.Create calls.
 
         // Output positions 0-15: "01234567-89AB-CD".
-        Vector128<byte> first =
+        first =
             Vector128.Shuffle(highDigits, Vector128.Create(0x8004800580068007UL, 0x8001808002800380UL).AsByte())  // 7, -, 6, -, 5, -, 4, -, -, 3, -, 2, -, -, 1, -
             | Vector128.Shuffle(lowDigits, Vector128.Create(0x0480058006800780UL, 0x0180800280038080UL).AsByte())  // -, 7, -, 6, -, 5, -, 4, -, -, 3, -, 2, -, -, 1
             | Vector128.Create(0x0000000000000000UL, 0x00002D000000002DUL).AsByte();  // '-' at 8 and 13
 
         // Output positions 16-31: "EF-1122-33445566".
-        Vector128<byte> second =
+        second =
             Vector128.Shuffle(highDigits, Vector128.Create(0x80800E800F808000UL, 0x800A800B800C800DUL).AsByte())  // 0, -, -, 15, -, 14, -, -, 13, -, 12, -, 11, -, 10, -
             | Vector128.Shuffle(lowDigits, Vector128.Create(0x800E800F80800080UL, 0x0A800B800C800D80UL).AsByte())  // -, 0, -, -, 15, -, 14, -, -, 13, -, 12, -, 11, -, 10
             | Vector128.Create(0x2D000000002D0000UL, 0x0000000000000000UL).AsByte();  // '-' at 18 and 23
 
-        if (typeof(TChar) == typeof(byte))
-        {
-            // Output positions 20-35: "122-334455667788", stored over the end of the second window.
-            Vector128<byte> third =
-                Vector128.Shuffle(highDigits, Vector128.Create(0x800C800D80800E80UL, 0x80088009800A800BUL).AsByte())  // -, 14, -, -, 13, -, 12, -, 11, -, 10, -, 9, -, 8, -
-                | Vector128.Shuffle(lowDigits, Vector128.Create(0x0C800D80800E800FUL, 0x088009800A800B80UL).AsByte())  // 15, -, 14, -, -, 13, -, 12, -, 11, -, 10, -, 9, -, 8
-                | Vector128.Create(0x000000002D000000UL, 0x0000000000000000UL).AsByte();  // '-' at 23
+        // Output positions 20-35: "122-334455667788", overlapping the end of the second window.
+        third =
+            Vector128.Shuffle(highDigits, Vector128.Create(0x800C800D80800E80UL, 0x80088009800A800BUL).AsByte())  // -, 14, -, -, 13, -, 12, -, 11, -, 10, -, 9, -, 8, -
+            | Vector128.Shuffle(lowDigits, Vector128.Create(0x0C800D80800E800FUL, 0x088009800A800B80UL).AsByte())  // 15, -, 14, -, -, 13, -, 12, -, 11, -, 10, -, 9, -, 8
+            | Vector128.Create(0x000000002D000000UL, 0x0000000000000000UL).AsByte();  // '-' at 23
+    }
 
-            ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
-            first.StoreUnsafe(ref target);
-            second.StoreUnsafe(ref target, 16);
-            third.StoreUnsafe(ref target, 20);
+    /// <summary>
+    /// Writes the 36 characters in <see cref="FormatWindows"/>'s windows as elements [0, <paramref name="boundary"/>)
+    /// and [<paramref name="boundary"/>, 36), each with stores that stay inside its range, so none crosses the
+    /// boundary: a range of at least 16 bytes by 16-byte stores (the last overlapping the one before), a shorter
+    /// one by two overlapping stores of the largest power of two that fits.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void WriteAroundBoundary<TChar>(ref TChar destination, int boundary, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
+        where TChar : unmanaged
+    {
+        WriteRange(ref destination, 0, boundary, first, second, third);
+        WriteRange(ref destination, boundary, FormattedLength, first, second, third);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe void WriteRange<TChar>(ref TChar destination, int start, int end, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
+        where TChar : unmanaged
+    {
+        int perVector = Vector128<byte>.Count / sizeof(TChar);
+        int bytes = (end - start) * sizeof(TChar);
+        if (bytes >= Vector128<byte>.Count)
+        {
+            for (int position = start; position < end - perVector; position += perVector)
+                StoreAt<TChar, Vector128<byte>>(ref destination, position, first, second, third);
+            StoreAt<TChar, Vector128<byte>>(ref destination, end - perVector, first, second, third);
         }
+        else if (bytes >= sizeof(ulong))
+        {
+            StoreAt<TChar, ulong>(ref destination, start, first, second, third);
+            StoreAt<TChar, ulong>(ref destination, end - sizeof(ulong) / sizeof(TChar), first, second, third);
+        }
+        else if (bytes >= sizeof(uint))
+        {
+            StoreAt<TChar, uint>(ref destination, start, first, second, third);
+            StoreAt<TChar, uint>(ref destination, end - sizeof(uint) / sizeof(TChar), first, second, third);
+        }
+        else if (bytes >= sizeof(ushort))
+        {
+            StoreAt<TChar, ushort>(ref destination, start, first, second, third);
+            StoreAt<TChar, ushort>(ref destination, end - sizeof(ushort) / sizeof(TChar), first, second, third);
+        }
+        else if (bytes == 1)
+        {
+            StoreAt<TChar, byte>(ref destination, start, first, second, third);
+        }
+    }
+
+    /// <summary>Stores the first sizeof(<typeparamref name="TUnit"/>) bytes of the text from element <paramref name="position"/> on.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreAt<TChar, TUnit>(ref TChar destination, int position, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
+        where TChar : unmanaged
+        where TUnit : unmanaged
+    {
+        // Lane i of the window: the character at position + i, gathered from whichever of the three windows holds it
+        // (an index outside a window selects 0; where two windows overlap they hold the same character).
+        Vector128<byte> index = Vector128.Create((byte)position) + Vector128<byte>.Indices;
+        Vector128<byte> window = Vector128.Shuffle(first, index)
+            | Vector128.Shuffle(second, index - Vector128.Create((byte)16))
+            | Vector128.Shuffle(third, index - Vector128.Create((byte)20));
+        if (typeof(TChar) == typeof(char))
+            window = Vector128.WidenLower(window).AsByte();
+        ref byte target = ref Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, position));
+        if (typeof(TUnit) == typeof(Vector128<byte>))
+            window.StoreUnsafe(ref target);
         else
-        {
-            // Output positions 28-35: "55667788" in lanes 0-7, so one widening of the low half covers them.
-            Vector128<byte> tail =
-                Vector128.Shuffle(highDigits, Vector128.Create(0x80088009800A800BUL, 0x8080808080808080UL).AsByte())  // 11, -, 10, -, 9, -, 8, -, -...
-                | Vector128.Shuffle(lowDigits, Vector128.Create(0x088009800A800B80UL, 0x8080808080808080UL).AsByte());  // -, 11, -, 10, -, 9, -, 8, -...
-
-            ref ushort target = ref Unsafe.As<TChar, ushort>(ref destination);
-            if (widenBy256)
-            {
-                // PERF: one vpmovzxbw ymm per 16 characters instead of two 128-bit widenings and a byte shift.
-                Vector256.WidenLower(first.ToVector256Unsafe()).StoreUnsafe(ref target);
-                Vector256.WidenLower(second.ToVector256Unsafe()).StoreUnsafe(ref target, 16);
-            }
-            else
-            {
-                Vector128.WidenLower(first).StoreUnsafe(ref target);
-                Vector128.WidenUpper(first).StoreUnsafe(ref target, 8);
-                Vector128.WidenLower(second).StoreUnsafe(ref target, 16);
-                Vector128.WidenUpper(second).StoreUnsafe(ref target, 24);
-            }
-
-            Vector128.WidenLower(tail).StoreUnsafe(ref target, 28);
-        }
+            Unsafe.WriteUnaligned(ref target, window.As<byte, TUnit>().ToScalar());
     }
 }

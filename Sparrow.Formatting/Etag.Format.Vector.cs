@@ -104,70 +104,55 @@ public readonly partial struct Etag
     }
 
     /// <summary>
-    /// Writes the 36 characters in <see cref="FormatWindows"/>'s windows as elements [0, <paramref name="boundary"/>)
-    /// and [<paramref name="boundary"/>, 36), each with stores that stay inside its range, so none crosses the
-    /// boundary: a range of at least 16 bytes by 16-byte stores (the last overlapping the one before), a shorter
-    /// one by two overlapping stores of the largest power of two that fits.
+    /// Writes the 36 characters in <see cref="FormatWindows"/>'s windows as 8-byte words at fixed offsets (and a last
+    /// 4-byte word in UTF-8), except that the one word holding the <paramref name="boundary"/> (an element index,
+    /// 0..36) is written a byte at a time, so no store crosses it.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static void WriteAroundBoundary<TChar>(ref TChar destination, int boundary, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
+    internal static unsafe void WriteAroundBoundary<TChar>(ref TChar destination, int boundary, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
         where TChar : unmanaged
     {
-        WriteRange(ref destination, 0, boundary, first, second, third);
-        WriteRange(ref destination, boundary, FormattedLength, first, second, third);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static unsafe void WriteRange<TChar>(ref TChar destination, int start, int end, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
-        where TChar : unmanaged
-    {
-        int perVector = Vector128<byte>.Count / sizeof(TChar);
-        int bytes = (end - start) * sizeof(TChar);
-        if (bytes >= Vector128<byte>.Count)
+        ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
+        int split = boundary * sizeof(TChar);
+        if (typeof(TChar) == typeof(byte))
         {
-            for (int position = start; position < end - perVector; position += perVector)
-                StoreAt<TChar, Vector128<byte>>(ref destination, position, first, second, third);
-            StoreAt<TChar, Vector128<byte>>(ref destination, end - perVector, first, second, third);
+            StoreAvoiding(ref target, 0, first.AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 8, first.AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 16, second.AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 24, second.AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 32, third.AsUInt32().GetElement(3), sizeof(uint), split);
         }
-        else if (bytes >= sizeof(ulong))
-        {
-            StoreAt<TChar, ulong>(ref destination, start, first, second, third);
-            StoreAt<TChar, ulong>(ref destination, end - sizeof(ulong) / sizeof(TChar), first, second, third);
-        }
-        else if (bytes >= sizeof(uint))
-        {
-            StoreAt<TChar, uint>(ref destination, start, first, second, third);
-            StoreAt<TChar, uint>(ref destination, end - sizeof(uint) / sizeof(TChar), first, second, third);
-        }
-        else if (bytes >= sizeof(ushort))
-        {
-            StoreAt<TChar, ushort>(ref destination, start, first, second, third);
-            StoreAt<TChar, ushort>(ref destination, end - sizeof(ushort) / sizeof(TChar), first, second, third);
-        }
-        else if (bytes == 1)
-        {
-            StoreAt<TChar, byte>(ref destination, start, first, second, third);
-        }
-    }
-
-    /// <summary>Stores the first sizeof(<typeparamref name="TUnit"/>) bytes of the text from element <paramref name="position"/> on.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreAt<TChar, TUnit>(ref TChar destination, int position, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
-        where TChar : unmanaged
-        where TUnit : unmanaged
-    {
-        // Lane i of the window: the character at position + i, gathered from whichever of the three windows holds it
-        // (an index outside a window selects 0; where two windows overlap they hold the same character).
-        Vector128<byte> index = Vector128.Create((byte)position) + Vector128<byte>.Indices;
-        Vector128<byte> window = Vector128.Shuffle(first, index)
-            | Vector128.Shuffle(second, index - Vector128.Create((byte)16))
-            | Vector128.Shuffle(third, index - Vector128.Create((byte)20));
-        if (typeof(TChar) == typeof(char))
-            window = Vector128.WidenLower(window).AsByte();
-        ref byte target = ref Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, position));
-        if (typeof(TUnit) == typeof(Vector128<byte>))
-            window.StoreUnsafe(ref target);
         else
-            Unsafe.WriteUnaligned(ref target, window.As<byte, TUnit>().ToScalar());
+        {
+            StoreAvoiding(ref target, 0, Vector128.WidenLower(first).AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 8, Vector128.WidenLower(first).AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 16, Vector128.WidenUpper(first).AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 24, Vector128.WidenUpper(first).AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 32, Vector128.WidenLower(second).AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 40, Vector128.WidenLower(second).AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 48, Vector128.WidenUpper(second).AsUInt64().ToScalar(), sizeof(ulong), split);
+            StoreAvoiding(ref target, 56, Vector128.WidenUpper(second).AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreAvoiding(ref target, 64, Vector128.WidenUpper(third).AsUInt64().GetElement(1), sizeof(ulong), split);
+        }
+    }
+
+    /// <summary>Stores the low <paramref name="size"/> bytes of <paramref name="word"/> at <paramref name="offset"/>, a byte at a time if they hold byte <paramref name="split"/>'s left edge.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreAvoiding(ref byte target, int offset, ulong word, int size, int split)
+    {
+        ref byte at = ref Unsafe.Add(ref target, offset);
+        if (offset < split && split < offset + size)
+        {
+            for (int i = 0; i < size; i++)
+                Unsafe.Add(ref at, i) = (byte)(word >> (8 * i));
+        }
+        else if (size == sizeof(ulong))
+        {
+            Unsafe.WriteUnaligned(ref at, word);
+        }
+        else
+        {
+            Unsafe.WriteUnaligned(ref at, (uint)word);
+        }
     }
 }

@@ -104,11 +104,11 @@ public readonly partial struct Etag
     }
 
     /// <summary>
-    /// Writes the 36 characters in <see cref="FormatWindows"/>'s windows as 8-byte words at fixed offsets (and a last
-    /// 4-byte word in UTF-8), except that the one word holding the <paramref name="boundary"/> (an element index,
-    /// 0..36) is written a byte at a time, so no store crosses it.
+    /// Writes the 36 characters in <see cref="FormatWindows"/>'s windows with the 16-byte stores of the usual path,
+    /// except that a window holding the <paramref name="boundary"/> (an element index, 0..36) is written as two
+    /// 8-byte words, and the word holding it as the bytes on either side of it, so no store crosses it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static unsafe void WriteAroundBoundary<TChar>(ref TChar destination, int boundary, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
         where TChar : unmanaged
     {
@@ -116,43 +116,71 @@ public readonly partial struct Etag
         int split = boundary * sizeof(TChar);
         if (typeof(TChar) == typeof(byte))
         {
-            StoreAvoiding(ref target, 0, first.AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 8, first.AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 16, second.AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 24, second.AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 32, third.AsUInt32().GetElement(3), sizeof(uint), split);
+            StoreWindowAvoiding(ref target, 0, first, split);
+            StoreWindowAvoiding(ref target, 16, second, split);
+            StoreWindowAvoiding(ref target, 20, third, split);
         }
         else
         {
-            StoreAvoiding(ref target, 0, Vector128.WidenLower(first).AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 8, Vector128.WidenLower(first).AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 16, Vector128.WidenUpper(first).AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 24, Vector128.WidenUpper(first).AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 32, Vector128.WidenLower(second).AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 40, Vector128.WidenLower(second).AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 48, Vector128.WidenUpper(second).AsUInt64().ToScalar(), sizeof(ulong), split);
-            StoreAvoiding(ref target, 56, Vector128.WidenUpper(second).AsUInt64().GetElement(1), sizeof(ulong), split);
-            StoreAvoiding(ref target, 64, Vector128.WidenUpper(third).AsUInt64().GetElement(1), sizeof(ulong), split);
+            StoreWindowAvoiding(ref target, 0, Vector128.WidenLower(first).AsByte(), split);
+            StoreWindowAvoiding(ref target, 16, Vector128.WidenUpper(first).AsByte(), split);
+            StoreWindowAvoiding(ref target, 32, Vector128.WidenLower(second).AsByte(), split);
+            StoreWindowAvoiding(ref target, 48, Vector128.WidenUpper(second).AsByte(), split);
+            StoreWindowAvoiding(ref target, 56, Vector128.WidenUpper(third).AsByte(), split);
         }
     }
 
-    /// <summary>Stores the low <paramref name="size"/> bytes of <paramref name="word"/> at <paramref name="offset"/>, a byte at a time if they hold byte <paramref name="split"/>'s left edge.</summary>
+    /// <summary>Stores 16 bytes at <paramref name="offset"/>: in one store, or as two words when byte <paramref name="split"/> falls inside them.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreAvoiding(ref byte target, int offset, ulong word, int size, int split)
+    private static void StoreWindowAvoiding(ref byte target, int offset, Vector128<byte> window, int split)
     {
-        ref byte at = ref Unsafe.Add(ref target, offset);
-        if (offset < split && split < offset + size)
+        if (offset < split && split < offset + Vector128<byte>.Count)
         {
-            for (int i = 0; i < size; i++)
-                Unsafe.Add(ref at, i) = (byte)(word >> (8 * i));
-        }
-        else if (size == sizeof(ulong))
-        {
-            Unsafe.WriteUnaligned(ref at, word);
+            StoreAvoiding(ref target, offset, window.AsUInt64().ToScalar(), split);
+            StoreAvoiding(ref target, offset + sizeof(ulong), window.AsUInt64().GetElement(1), split);
         }
         else
         {
-            Unsafe.WriteUnaligned(ref at, (uint)word);
+            window.StoreUnsafe(ref target, (nuint)offset);
+        }
+    }
+
+    /// <summary>
+    /// Stores <paramref name="word"/> at <paramref name="offset"/>: as one store, or, when byte <paramref name="split"/>
+    /// falls inside it, the bytes before it and the bytes from it on, each by at most two overlapping stores.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreAvoiding(ref byte target, int offset, ulong word, int split)
+    {
+        ref byte at = ref Unsafe.Add(ref target, offset);
+        int before = split - offset;
+        if (before <= 0 || before >= sizeof(ulong))
+        {
+            Unsafe.WriteUnaligned(ref at, word);
+            return;
+        }
+
+        StoreBytes(ref at, word, before);
+        StoreBytes(ref Unsafe.Add(ref at, before), word >> (8 * before), sizeof(ulong) - before);
+    }
+
+    /// <summary>Stores the low <paramref name="count"/> (1..7) bytes of <paramref name="value"/> by at most two overlapping stores.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreBytes(ref byte at, ulong value, int count)
+    {
+        if (count >= sizeof(uint))
+        {
+            Unsafe.WriteUnaligned(ref at, (uint)value);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, count - sizeof(uint)), (uint)(value >> (8 * (count - sizeof(uint)))));
+        }
+        else if (count >= sizeof(ushort))
+        {
+            Unsafe.WriteUnaligned(ref at, (ushort)value);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, count - sizeof(ushort)), (ushort)(value >> (8 * (count - sizeof(ushort)))));
+        }
+        else
+        {
+            at = (byte)value;
         }
     }
 }

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -12,18 +11,16 @@ public static partial class DateTimeFormatter
     /// </summary>
     /// <param name="value">The timestamp; its ticks are written as they are, with no time-zone conversion.</param>
     /// <returns>A new 27-character string, or 28 characters for a UTC value.</returns>
-    public static string Format(DateTime value) =>
-        // PERF: string.Create writes straight into the new string; formatting into a stack buffer and copying it
-        // (new string(char*, int, int)) adds the copy, the constructor's checks and the stack-buffer cookie check
+    public static unsafe string Format(DateTime value)
+    {
+        // PERF: the text is written straight into a new string that nothing else has seen yet: no stack buffer and
+        // copy (new string(span)), and no callback through a delegate (string.Create)
         // (DateTimeFormatBenchmarks.SparrowFormat, against BclToStringO).
-        string.Create(LengthOf(value), value, WriteIntoNewString);
-
-    /// <summary>The <see cref="string.Create{TState}(int, TState, SpanAction{char, TState})"/> callback, created once.</summary>
-    private static readonly SpanAction<char, DateTime> WriteIntoNewString = WriteNewString;
-
-    /// <summary>Fills the new string <see cref="Format(DateTime)"/> allocated (exactly as long as the text) with the text.</summary>
-    private static void WriteNewString(Span<char> destination, DateTime value) =>
-        FormatCore(value, ref MemoryMarshal.GetReference(destination), Platform.IsVectorized);
+        string text = new('\0', LengthOf(value));
+        fixed (char* characters = text)
+            FormatCore(value, ref *characters, Platform.IsVectorized);
+        return text;
+    }
 
     /// <summary>Writes the text of <see cref="Format(DateTime)"/> as UTF-16 characters.</summary>
     /// <param name="value">The timestamp to format.</param>
@@ -62,8 +59,8 @@ public static partial class DateTimeFormatter
     /// <summary>
     /// The formatter of both encodings: the 27 characters are built as four little-endian words of ASCII bytes,
     /// characters [0, 8), [8, 16), [11, 19) and [19, 27) (the third overlapping the second, so nothing past
-    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>);
-    /// then the 28th (<c>Z</c>) only for a UTC value.
+    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>); for a
+    /// UTC value the last two words are characters [12, 20) and [20, 28), the last ending in the <c>Z</c>.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="value">The timestamp to format.</param>
@@ -96,16 +93,19 @@ public static partial class DateTimeFormatter
         ulong date = DigitPair(century) | DigitPair(yearOfCentury) << 16 | (ulong)'-' << 32 | (monthDay & 0xFFFF) << 40 | (ulong)'-' << 56;
         ulong dayHourMinute = monthDay >> 16 | (ulong)'T' << 16 | hourMinute << 24;
         ulong time = hourMinute | (ulong)':' << 40 | DigitPair(second) << 48;
-        AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
-        AsciiText.StoreWords(ref destination, 11, vectorized, time, Fraction(fraction));
+        ulong fractionText = Fraction(fraction);
 
-        if (value.Kind != DateTimeKind.Utc)
-            return UnspecifiedLength;
-        if (typeof(TChar) == typeof(byte))
-            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = (byte)'Z';
-        else
-            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = 'Z';
-        return UtcLength;
+        // PERF: the UTC form's 'Z' goes out with the second store, which then starts one character later, instead of
+        // by a branch on the kind, which a mix of UTC and other values mispredicts (DateTimeTryFormatBenchmarks: half
+        // of TimestampSamples are UTC). The mask picks the shifted words for a UTC value without a branch.
+        uint utc = value.Kind == DateTimeKind.Utc ? 1u : 0u;
+        ulong useShifted = 0 - (ulong)utc;
+        ulong shiftedTime = time >> 8 | fractionText << 56;
+        ulong shiftedFraction = fractionText >> 8 | (ulong)'Z' << 56;
+        AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
+        AsciiText.StoreWords(ref destination, 11 + (int)utc, vectorized,
+            time ^ ((time ^ shiftedTime) & useShifted), fractionText ^ ((fractionText ^ shiftedFraction) & useShifted));
+        return UnspecifiedLength + (int)utc;
     }
 
     /// <summary>

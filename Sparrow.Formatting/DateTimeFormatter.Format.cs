@@ -59,8 +59,8 @@ public static partial class DateTimeFormatter
     /// <summary>
     /// The formatter of both encodings: the 27 characters are built as four little-endian words of ASCII bytes,
     /// characters [0, 8), [8, 16), [11, 19) and [19, 27) (the third overlapping the second, so nothing past
-    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>); for a
-    /// UTC value the last two words are characters [12, 20) and [20, 28), the last ending in the <c>Z</c>.
+    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>);
+    /// then the 28th (<c>Z</c>) only for a UTC value.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="value">The timestamp to format.</param>
@@ -93,19 +93,16 @@ public static partial class DateTimeFormatter
         ulong date = DigitPair(century) | DigitPair(yearOfCentury) << 16 | (ulong)'-' << 32 | (monthDay & 0xFFFF) << 40 | (ulong)'-' << 56;
         ulong dayHourMinute = monthDay >> 16 | (ulong)'T' << 16 | hourMinute << 24;
         ulong time = hourMinute | (ulong)':' << 40 | DigitPair(second) << 48;
-        ulong fractionText = Fraction(fraction);
-
-        // PERF: the UTC form's 'Z' goes out with the second store, which then starts one character later, instead of
-        // by a branch on the kind, which a mix of UTC and other values mispredicts (DateTimeTryFormatBenchmarks: half
-        // of TimestampSamples are UTC). The mask picks the shifted words for a UTC value without a branch.
-        uint utc = value.Kind == DateTimeKind.Utc ? 1u : 0u;
-        ulong useShifted = 0 - (ulong)utc;
-        ulong shiftedTime = time >> 8 | fractionText << 56;
-        ulong shiftedFraction = fractionText >> 8 | (ulong)'Z' << 56;
         AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
-        AsciiText.StoreWords(ref destination, 11 + (int)utc, vectorized,
-            time ^ ((time ^ shiftedTime) & useShifted), fractionText ^ ((fractionText ^ shiftedFraction) & useShifted));
-        return UnspecifiedLength + (int)utc;
+        AsciiText.StoreWords(ref destination, 11, vectorized, time, Fraction(fraction));
+
+        if (value.Kind != DateTimeKind.Utc)
+            return UnspecifiedLength;
+        if (typeof(TChar) == typeof(byte))
+            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = (byte)'Z';
+        else
+            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = 'Z';
+        return UtcLength;
     }
 
     /// <summary>

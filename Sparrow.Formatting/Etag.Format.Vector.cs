@@ -71,7 +71,7 @@ public readonly partial struct Etag
     {
         // PERF: built from the two counters (movq + pinsrq), not one 16-byte load of the struct: callers often
         // hold an etag in two registers, and a 16-byte load of what two 8-byte stores just wrote misses store
-        // forwarding (EtagToStringBenchmarks.EtagToString, where the etag is copied into string.Create's state).
+        // forwarding (EtagToStringBenchmarks.EtagToString).
         Vector128<byte> value = Vector128.Create(restarts, changes).AsByte();
         Vector128<byte> nibbleMask = Vector128.Create((byte)0x0F);
         Vector128<byte> hexDigits = Vector128.Create(Tables.UppercaseHexDigits);
@@ -108,7 +108,7 @@ public readonly partial struct Etag
     /// except that a window holding the <paramref name="boundary"/> (an element index, 0..36) is written as two
     /// 8-byte words, and the word holding it as the bytes on either side of it, so no store crosses it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     internal static unsafe void WriteAroundBoundary<TChar>(ref TChar destination, int boundary, Vector128<byte> first, Vector128<byte> second, Vector128<byte> third)
         where TChar : unmanaged
     {

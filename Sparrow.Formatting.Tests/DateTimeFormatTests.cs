@@ -68,7 +68,7 @@ public class DateTimeFormatTests
 
     /// <summary>
     /// Every day of the calendar, against the BCL's own date decomposition: the year split, the day of the
-    /// March-based year through both month-and-day tables, and back through DaysFromCivil.
+    /// March-based year through the month-and-day table, and back through DaysFromCivil.
     /// </summary>
     [Fact]
     public void SplitDays_AndTheMonthDayTables_AndDaysFromCivil_MatchBcl_ForEveryDay()
@@ -79,35 +79,23 @@ public class DateTimeFormatTests
             var date = new DateTime(days * TimeSpan.TicksPerDay);
             DateTimeFormatter.SplitDays(days, out uint century, out uint yearOfCentury, out uint dayOfYear);
             uint year = century * 100 + yearOfCentury;
-            (uint month, uint day) = MonthDayFromUtf16Table(dayOfYear);
-            if (yearOfCentury > 99 || year != date.Year || month != date.Month || day != date.Day || MonthDayFromUtf8Table(dayOfYear) != (month, day))
+            (uint month, uint day) = MonthDayFromUtf8Table(dayOfYear);
+            if (yearOfCentury > 99 || year != date.Year || month != date.Month || day != date.Day)
                 Assert.Fail($"SplitDays({days}) = {century}|{yearOfCentury}, day of year {dayOfYear} → {month}-{day}; expected {date:yyyy-MM-dd}");
             if (DateTimeFormatter.DaysFromCivil(year, month, day) != days)
                 Assert.Fail($"DaysFromCivil({year}, {month}, {day}) = {DateTimeFormatter.DaysFromCivil(year, month, day)}, expected {days}");
         }
     }
 
-    /// <summary>The two-digit tables: entry i is the two ASCII digits of i, in both encodings.</summary>
+    /// <summary>The two-digit table: entry i is the two ASCII digits of i.</summary>
     [Fact]
-    public void DecimalPairTables_HoldTheTwoDigitsOfEveryValue()
+    public void DecimalPairTable_HoldsTheTwoDigitsOfEveryValue()
     {
         for (int i = 0; i < 100; i++)
-        {
-            uint utf16 = Tables.DecimalPairsUtf16[i];
-            Assert.Equal(i.ToString("D2"), $"{(char)(utf16 & 0xFFFF)}{(char)(utf16 >> 16)}");
             Assert.Equal(i.ToString("D2"), $"{(char)Tables.DecimalPairsUtf8[2 * i]}{(char)Tables.DecimalPairsUtf8[2 * i + 1]}");
-        }
 
-        Assert.Equal(100, Tables.DecimalPairsUtf16.Length);
         Assert.Equal(200, Tables.DecimalPairsUtf8.Length);
-        Assert.Equal(366, Tables.MonthDayUtf16.Length);
         Assert.Equal(366, Tables.MonthDayUtf8.Length);
-    }
-
-    private static (uint Month, uint Day) MonthDayFromUtf16Table(uint dayOfYear)
-    {
-        ulong entry = Tables.MonthDayUtf16[(int)dayOfYear];
-        return (Digit(entry, 0, 0xFFFF) * 10 + Digit(entry, 16, 0xFFFF), Digit(entry, 32, 0xFFFF) * 10 + Digit(entry, 48, 0xFFFF));
     }
 
     private static (uint Month, uint Day) MonthDayFromUtf8Table(uint dayOfYear)

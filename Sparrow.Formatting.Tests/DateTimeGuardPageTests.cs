@@ -32,6 +32,18 @@ public unsafe class DateTimeGuardPageTests
             Assert.True(DateTimeFormatter.TryFormat(value, bytes, out int bytesWritten));
             Assert.Equal(expected, Encoding.ASCII.GetString(bytes[..bytesWritten]));
 
+            foreach (bool vectorized in DateTimeReference.Paths)
+            {
+                chars = new Span<char>(memory.EndingAtGuard(needed * sizeof(char)), needed);
+                chars.Clear();
+                Assert.Equal(needed, DateTimeFormatter.FormatCore(value, ref chars[0], vectorized));
+                Assert.Equal(expected, chars.ToString());
+                bytes = new Span<byte>(memory.EndingAtGuard(needed), needed);
+                bytes.Clear();
+                Assert.Equal(needed, DateTimeFormatter.FormatCore(value, ref bytes[0], vectorized));
+                Assert.Equal(expected, Encoding.ASCII.GetString(bytes));
+            }
+
             var startChars = new Span<char>(memory.StartingAfterGuard, needed);
             Assert.True(DateTimeFormatter.TryFormat(value, startChars, out charsWritten));
             Assert.Equal(expected, startChars[..charsWritten].ToString());
@@ -67,25 +79,38 @@ public unsafe class DateTimeGuardPageTests
         }
     }
 
-    /// <summary>Parses <paramref name="s"/> as UTF-16 and as UTF-8, each copied so that its last unit ends at the guard page; both must agree.</summary>
+    /// <summary>
+    /// Parses <paramref name="s"/> as UTF-16 and as UTF-8, each copied so that its last unit ends at the guard page
+    /// (and UTF-16 also starting right after one), with the public parser and the core on both paths; all must agree.
+    /// </summary>
     private static bool ParseAtGuard(GuardedMemory memory, string s)
     {
         var chars = new Span<char>(memory.EndingAtGuard(s.Length * sizeof(char)), s.Length);
         s.AsSpan().CopyTo(chars);
-        bool fromChars = DateTimeFormatter.TryParse(chars, out DateTime charsValue);
+        bool accepted = DateTimeFormatter.TryParse(chars, out DateTime expected);
+        AssertBothPaths<char>(chars, accepted, expected);
 
         var bytes = new Span<byte>(memory.EndingAtGuard(s.Length), s.Length);
         Encoding.ASCII.GetBytes(s, bytes);
-        bool fromBytes = DateTimeFormatter.TryParse(bytes, out DateTime bytesValue);
+        Assert.Equal(accepted, DateTimeFormatter.TryParse(bytes, out DateTime value));
+        Assert.Equal(expected, value);
+        AssertBothPaths<byte>(bytes, accepted, expected);
 
         var startChars = new Span<char>(memory.StartingAfterGuard, s.Length);
         s.AsSpan().CopyTo(startChars);
-        bool fromStart = DateTimeFormatter.TryParse(startChars, out DateTime startValue);
+        Assert.Equal(accepted, DateTimeFormatter.TryParse(startChars, out value));
+        Assert.Equal(expected, value);
+        AssertBothPaths<char>(startChars, accepted, expected);
+        return accepted;
+    }
 
-        Assert.Equal(fromChars, fromBytes);
-        Assert.Equal(fromChars, fromStart);
-        Assert.Equal(charsValue, bytesValue);
-        Assert.Equal(charsValue, startValue);
-        return fromChars;
+    private static void AssertBothPaths<TChar>(ReadOnlySpan<TChar> text, bool accepted, DateTime expected)
+        where TChar : unmanaged
+    {
+        foreach (bool vectorized in DateTimeReference.Paths)
+        {
+            Assert.Equal(accepted, DateTimeFormatter.ParseCore(text, vectorized, out DateTime value).IsNone);
+            Assert.Equal(expected, value);
+        }
     }
 }

@@ -92,7 +92,7 @@ public class DateTimeParseTests
                     Assert.False(accepted, candidate);
                     var exception = Assert.Throws<FormatException>(() => DateTimeFormatter.Parse(candidate));
                     if (length != 28)
-                        Assert.Contains($"got {length}", exception.Message);
+                        Assert.Equal($"Invalid timestamp: {length} characters; expected 27 (yyyy-MM-ddTHH:mm:ss.fffffff) or 28 ending in 'Z'.", exception.Message);
                     else
                         Assert.Contains("position 27", exception.Message);
                     if (ReferenceAccepts(candidate))
@@ -159,34 +159,27 @@ public class DateTimeParseTests
     }
 
     /// <summary>
-    /// A parser that indexes a table with an unchecked character misreads non-ASCII input; every UTF-8 byte
-    /// 0x80..0xFF and every UTF-16 look-alike (fullwidth and Arabic-Indic digits, units whose low byte is ASCII)
-    /// must be rejected at its own position.
+    /// A parser that indexes a table with an unchecked character misreads non-ASCII input; every UTF-16 look-alike
+    /// (fullwidth and Arabic-Indic digits, units whose low byte is ASCII) must be rejected at its own position, on
+    /// both paths (every UTF-8 byte 0x80..0xFF: <see cref="Utf8Parse_EveryByteAtEveryPosition_AgreesWithBcl_AndNamesTheByte"/>).
     /// </summary>
     [Fact]
     public void NonAsciiInput_IsRejectedAtItsPosition_BeforeAnyLookup()
     {
         foreach (string s in BothForms())
         {
-            byte[] utf8 = Encoding.ASCII.GetBytes(s);
             for (int position = 0; position < s.Length; position++)
             {
-                for (int b = 0x80; b <= 0xFF; b++)
-                {
-                    byte[] mutated = (byte[])utf8.Clone();
-                    mutated[position] = (byte)b;
-                    Assert.False(DateTimeFormatter.TryParse(mutated, out DateTime value));
-                    Assert.Equal(default, value);
-                }
-
                 foreach (char c in new[] { '\u0080', '\u00B2', '\u00E9', '\u00FF', '\u0100', '\u0130', '\u012D', '\u0154', '\u015A',
                              '\u0660', '\u0669', '\u06F0', '\u0966', '\uFF10', '\uFF19', '\u2030', '\u8030', '\u802D', '\uFFFF' })
                 {
                     char[] chars = s.ToCharArray();
                     chars[position] = c;
-                    int result = DateTimeFormatter.ParseResult(chars);
-                    Assert.Equal(DateTimeFormatter.ParseError.Character, DateTimeFormatter.ErrorOf(result));
-                    Assert.Equal(position, DateTimeFormatter.PositionOf(result));
+                    foreach (bool vectorized in Paths)
+                    {
+                        ParseError error = DateTimeFormatter.ParseCore<char>(chars, vectorized, out _);
+                        Assert.Equal((ParseFailure.Character, position), (error.Failure, error.Position));
+                    }
                 }
             }
         }
@@ -210,29 +203,78 @@ public class DateTimeParseTests
         Assert.Contains("'Z'", exception.Message);
 
         exception = Assert.Throws<FormatException>(() => DateTimeFormatter.Parse("2015-01-15"));
-        Assert.Contains("got 10", exception.Message);
+        Assert.Contains("10 characters", exception.Message);
 
         exception = Assert.Throws<FormatException>(() => DateTimeFormatter.Parse("2023-02-29T00:00:00.0000000"));
-        Assert.Contains("Day 29 at position 8", exception.Message);
+        Assert.Equal("Invalid timestamp: day 29 at position 8; expected a day of 2023-02.", exception.Message);
 
         exception = Assert.Throws<FormatException>(() => DateTimeFormatter.Parse("2023-02-28T24:00:00.0000000".AsSpan()));
-        Assert.Contains("Hour 24 at position 11", exception.Message);
+        Assert.Equal("Invalid timestamp: hour 24 at position 11; expected 00..23.", exception.Message);
     }
 
     /// <summary>The first wrong character is reported even when a later one is also wrong, or a field is out of range.</summary>
     [Fact]
     public void TheFirstErrorInPositionOrder_IsReported()
     {
-        Assert.Equal((DateTimeFormatter.ParseError.Character, 4), Describe("2015x13-15T00:41:16.661663xZ"));
-        Assert.Equal((DateTimeFormatter.ParseError.Month, 5), Describe("2015-13-32T24:41:16.6616631X"));
-        Assert.Equal((DateTimeFormatter.ParseError.Character, 23), Describe("2015-01-15T00:41:16.661x631"));
-        Assert.Equal((DateTimeFormatter.ParseError.Character, 27), Describe("2015-01-15T00:41:16.6616631z"));
-        Assert.Equal((DateTimeFormatter.ParseError.Length, 0), Describe(""));
+        Assert.Equal((ParseFailure.Character, 4), Describe("2015x13-15T00:41:16.661663xZ"));
+        Assert.Equal((ParseFailure.Month, 5), Describe("2015-13-32T24:41:16.6616631X"));
+        Assert.Equal((ParseFailure.Character, 23), Describe("2015-01-15T00:41:16.661x631"));
+        Assert.Equal((ParseFailure.Character, 27), Describe("2015-01-15T00:41:16.6616631z"));
+        Assert.Equal((ParseFailure.Length, 0), Describe(""));
 
-        static (DateTimeFormatter.ParseError, int) Describe(string s)
+        static (ParseFailure, int) Describe(string s)
         {
-            int result = DateTimeFormatter.ParseResult(s);
-            return (DateTimeFormatter.ErrorOf(result), DateTimeFormatter.PositionOf(result));
+            ParseError error = DateTimeFormatter.ParseCore(s.AsSpan(), Platform.IsVectorized, out _);
+            return (error.Failure, error.Position);
+        }
+    }
+
+    /// <summary>
+    /// The UTF-8 Parse: every byte value at every position of every valid text. An ASCII byte is judged by the BCL
+    /// (through <see cref="DateTimeReference.AssertParsesLikeBcl"/>, which checks Parse(utf8) against TryParse
+    /// and the other overloads' messages); a non-ASCII byte is rejected by TryParse, and Parse throws a
+    /// FormatException naming it and its position.
+    /// </summary>
+    [Fact]
+    public void Utf8Parse_EveryByteAtEveryPosition_AgreesWithBcl_AndNamesTheByte()
+    {
+        foreach (string s in BothForms())
+        {
+            byte[] utf8 = Encoding.ASCII.GetBytes(s);
+            for (int position = 0; position < s.Length; position++)
+            {
+                for (int b = 0; b <= 0xFF; b++)
+                {
+                    byte[] mutated = (byte[])utf8.Clone();
+                    mutated[position] = (byte)b;
+                    if (b < 0x80)
+                    {
+                        AssertParsesLikeBcl(Encoding.ASCII.GetString(mutated));
+                        continue;
+                    }
+
+                    Assert.False(DateTimeFormatter.TryParse(mutated, out DateTime value));
+                    Assert.Equal(default, value);
+                    var exception = Assert.Throws<FormatException>(() => DateTimeFormatter.Parse(mutated));
+                    string expected = position == 27 ? "'Z'" : "0000-00-00T00:00:00.0000000"[position] == '0' ? "a digit" : $"'{s[position]}'";
+                    Assert.Equal($"Invalid timestamp: byte 0x{b:X2} at position {position}; expected {expected}.", exception.Message);
+                }
+            }
+        }
+    }
+
+    /// <summary>Seeded random UTF-8 byte strings of every length 0..30, mostly near-valid: Parse(utf8) agrees with the BCL.</summary>
+    [Fact]
+    public void Utf8Parse_SeededRandomMalformedInput_AgreesWithBcl()
+    {
+        var random = new Random(27);
+        for (int i = 0; i < 20_000; i++)
+        {
+            byte[] text = Encoding.ASCII.GetBytes(DateTimeFormatter.Format(new DateTime(random.NextInt64(DateTime.MaxValue.Ticks + 1), AllKinds[i % 3])));
+            Array.Resize(ref text, random.Next(i % 4 == 0 ? 0 : 26, 30));
+            for (int mutations = random.Next(4); mutations > 0 && text.Length > 0; mutations--)
+                text[random.Next(text.Length)] = (byte)random.Next(0x30 - 8, 0x3B + 8);
+            AssertParsesLikeBcl(Encoding.ASCII.GetString(text));
         }
     }
 

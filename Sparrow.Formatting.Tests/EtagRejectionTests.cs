@@ -60,7 +60,8 @@ public class EtagRejectionTests
                 chars[position] = (char)bad;
                 // A second bad character later must not hide the first one.
                 chars[35] = position == 35 ? chars[35] : 'X';
-                Assert.Equal(position, Etag.ParseScalar(ref chars[0], out _));
+                ParseError error = Etag.ParseScalar(ref chars[0], out _);
+                Assert.Equal((ParseFailure.Character, position), (error.Failure, error.Position));
             }
 
             foreach (int bad in BadBytesAt(position))
@@ -68,7 +69,8 @@ public class EtagRejectionTests
                 byte[] bytes = Utf8(Sample);
                 bytes[position] = (byte)bad;
                 bytes[35] = position == 35 ? bytes[35] : (byte)'X';
-                Assert.Equal(position, Etag.ParseScalar(ref bytes[0], out _));
+                ParseError error = Etag.ParseScalar(ref bytes[0], out _);
+                Assert.Equal((ParseFailure.Character, position), (error.Failure, error.Position));
             }
         }
     }
@@ -112,9 +114,9 @@ public class EtagRejectionTests
             Assert.Equal(Etag.Empty, result);
             Assert.False(Etag.TryParse(Utf8(text), out _));
             var exception = Assert.Throws<FormatException>(() => Etag.Parse(text));
-            Assert.Contains($"the input has {length}", exception.Message);
+            Assert.Equal($"Invalid etag: {length} characters; expected 36.", exception.Message);
             exception = Assert.Throws<FormatException>(() => Etag.Parse(Utf8(text)));
-            Assert.Contains($"the input has {length}", exception.Message);
+            Assert.Equal($"Invalid etag: {length} bytes; expected 36.", exception.Message);
         }
     }
 

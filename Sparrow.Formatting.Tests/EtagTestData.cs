@@ -121,7 +121,7 @@ internal static class EtagTestData
             throw new ArgumentException($"The internal paths parse exactly 36 {(typeof(TChar) == typeof(char) ? "characters" : "bytes")}.");
         ref TChar first = ref MemoryMarshal.GetReference(text);
         return path == EtagPath.Scalar
-            ? Etag.ParseScalar(ref first, out result) == Etag.ParsedWithoutError
+            ? Etag.ParseScalar(ref first, out result).IsNone
             : Etag.TryParseVector(ref first, out result);
     }
 

@@ -12,8 +12,8 @@ public static partial class DateTimeFormatter
 
     /// <summary>
     /// Days since 0001-01-01 (0 ≤ <paramref name="days"/> ≤ 3,652,058) → the civil year as
-    /// <c>100 × <paramref name="century"/> + <paramref name="yearOfCentury"/></c> (each 0..99, two digits each), and the day of the March-based year (0..365) that <see cref="Tables.MonthDayUtf16"/> and
-    /// <see cref="Tables.MonthDayUtf8"/> turn into month and day digits. By Neri and Schneider's Euclidean affine
+    /// <c>100 × <paramref name="century"/> + <paramref name="yearOfCentury"/></c> (each 0..99, two digits each), and the day of the March-based year (0..365) that <see cref="Tables.MonthDayUtf8"/> turns
+    /// into month and day digits. By Neri and Schneider's Euclidean affine
     /// functions: multiplications and shifts, no loop, no division by a variable.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

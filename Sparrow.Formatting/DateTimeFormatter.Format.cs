@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -12,162 +11,125 @@ public static partial class DateTimeFormatter
     /// </summary>
     /// <param name="value">The timestamp; its ticks are written as they are, with no time-zone conversion.</param>
     /// <returns>A new 27-character string, or 28 characters for a UTC value.</returns>
-    public static string Format(DateTime value) =>
-        // PERF: string.Create writes straight into the new string; formatting into a stack buffer and copying it
-        // (new string(char*, int, int)) measured 48.6 against 39.1 ns a call (best of 200 runs of 1,024 dates),
-        // the copy, the constructor's checks and the stack-buffer cookie check.
-        string.Create(LengthOf(value), value, WriteIntoNewString);
-
-    /// <summary>The <see cref="string.Create{TState}(int, TState, SpanAction{char, TState})"/> callback, created once.</summary>
-    private static readonly SpanAction<char, DateTime> WriteIntoNewString = WriteNewString;
-
-    /// <summary>Fills the new string <see cref="Format(DateTime)"/> allocated (exactly as long as the text) with the text.</summary>
-    private static void WriteNewString(Span<char> destination, DateTime value) =>
-        WriteUtf16(value, ref MemoryMarshal.GetReference(destination));
+    public static unsafe string Format(DateTime value)
+    {
+        // PERF: the text is written straight into a new string that nothing else has seen yet: no stack buffer and
+        // copy (new string(span)), and no callback through a delegate (string.Create)
+        // (DateTimeFormatBenchmarks.SparrowFormat, against BclToStringO).
+        string text = new('\0', LengthOf(value));
+        fixed (char* characters = text)
+            FormatCore(value, ref *characters, Platform.IsVectorized);
+        return text;
+    }
 
     /// <summary>Writes the text of <see cref="Format(DateTime)"/> as UTF-16 characters.</summary>
     /// <param name="value">The timestamp to format.</param>
     /// <param name="destination">Receives the characters; needs 27, or 28 when the value is UTC.</param>
     /// <param name="charsWritten">The number of characters written (27 or 28), or 0 when <paramref name="destination"/> is too short.</param>
     /// <returns><see langword="true"/> when the text fit; otherwise <see langword="false"/> and nothing is written.</returns>
-    public static bool TryFormat(DateTime value, Span<char> destination, out int charsWritten)
-    {
-        int length = LengthOf(value);
-        if (destination.Length < length)
-        {
-            charsWritten = 0;
-            return false;
-        }
-
-        charsWritten = WriteUtf16(value, ref MemoryMarshal.GetReference(destination));
-        return true;
-    }
+    public static bool TryFormat(DateTime value, Span<char> destination, out int charsWritten) =>
+        TryFormatCore(value, destination, out charsWritten);
 
     /// <summary>Writes the text of <see cref="Format(DateTime)"/> as UTF-8 bytes (ASCII, one byte per character).</summary>
     /// <param name="value">The timestamp to format.</param>
     /// <param name="utf8Destination">Receives the bytes; needs 27, or 28 when the value is UTC.</param>
     /// <param name="bytesWritten">The number of bytes written (27 or 28), or 0 when <paramref name="utf8Destination"/> is too short.</param>
     /// <returns><see langword="true"/> when the text fit; otherwise <see langword="false"/> and nothing is written.</returns>
-    public static bool TryFormat(DateTime value, Span<byte> utf8Destination, out int bytesWritten)
+    public static bool TryFormat(DateTime value, Span<byte> utf8Destination, out int bytesWritten) =>
+        TryFormatCore(value, utf8Destination, out bytesWritten);
+
+    /// <summary>
+    /// Writes the text (char or byte) into <paramref name="destination"/> on the best path; false, having written
+    /// nothing and with <paramref name="written"/> 0, when it is too short.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryFormatCore<TChar>(DateTime value, Span<TChar> destination, out int written)
+        where TChar : unmanaged
     {
-        int length = LengthOf(value);
-        if (utf8Destination.Length < length)
+        if (destination.Length < LengthOf(value))
         {
-            bytesWritten = 0;
+            written = 0;
             return false;
         }
 
-        bytesWritten = WriteUtf8(value, ref MemoryMarshal.GetReference(utf8Destination));
+        written = FormatCore(value, ref MemoryMarshal.GetReference(destination), Platform.IsVectorized);
         return true;
     }
 
     /// <summary>
-    /// The fields of a timestamp, computed from its ticks with multiplications and shifts (every division here is by
-    /// a constant, which the JIT turns into a multiply-high): the year as two digit pairs, the day of the March-based
-    /// year for the month-and-day tables, and the time of day.
+    /// The formatter of both encodings: the 27 characters are built as four little-endian words of ASCII bytes,
+    /// characters [0, 8), [8, 16), [11, 19) and [19, 27) (the third overlapping the second, so nothing past
+    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>);
+    /// then the 28th (<c>Z</c>) only for a UTC value.
     /// </summary>
+    /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
+    /// <param name="value">The timestamp to format.</param>
+    /// <param name="destination">The first of 27 writable elements, or 28 when the value is UTC.</param>
+    /// <param name="vectorized">UTF-16 only: widen with vectors (where accelerated) rather than with shifts. A
+    /// constant at every call site; both paths are tested.</param>
+    /// <returns>The number of elements written: 27, or 28 for a UTC value.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Decompose(
-        ulong ticks, out uint century, out uint yearOfCentury, out uint dayOfYear,
-        out uint hour, out uint minute, out uint second, out uint fraction)
+    internal static int FormatCore<TChar>(DateTime value, ref TChar destination, bool vectorized)
+        where TChar : unmanaged
     {
+        ulong ticks = (ulong)value.Ticks;
         ulong totalSeconds = ticks / TicksPerSecond;
-        fraction = (uint)(ticks - totalSeconds * TicksPerSecond);
+        uint fraction = (uint)(ticks - totalSeconds * TicksPerSecond);
         // PERF: 86400 = 2^7 * 675 and totalSeconds < 2^39, so dividing totalSeconds >> 7 by 675 is a 32-bit
         // division (a 32-bit multiply-high) instead of a 64-bit one.
         uint days = (uint)(totalSeconds >> 7) / (SecondsPerDay >> 7);
         uint secondOfDay = (uint)(totalSeconds - (ulong)days * SecondsPerDay);
-        SplitDays(days, out century, out yearOfCentury, out dayOfYear);
-        hour = secondOfDay / 3600;
+        SplitDays(days, out uint century, out uint yearOfCentury, out uint dayOfYear);
+        uint hour = secondOfDay / 3600;
         uint secondOfHour = secondOfDay - hour * 3600;
-        minute = secondOfHour / 60;
-        second = secondOfHour - minute * 60;
+        uint minute = secondOfHour / 60;
+        uint second = secondOfHour - minute * 60;
+
+        // PERF: every field is two digits from one table entry (month and day: four digits from one entry of the
+        // March-based day of year), shifted into place beside separator constants; every division above is by a
+        // constant (a multiply-high), and the fraction's seven digits come from SWAR arithmetic, not a division each.
+        ulong monthDay = Unsafe.Add(ref MemoryMarshal.GetReference(Tables.MonthDayUtf8), (nint)dayOfYear);
+        ulong hourMinute = DigitPair(hour) | (ulong)':' << 16 | DigitPair(minute) << 24;
+        ulong date = DigitPair(century) | DigitPair(yearOfCentury) << 16 | (ulong)'-' << 32 | (monthDay & 0xFFFF) << 40 | (ulong)'-' << 56;
+        ulong dayHourMinute = monthDay >> 16 | (ulong)'T' << 16 | hourMinute << 24;
+        ulong time = hourMinute | (ulong)':' << 40 | DigitPair(second) << 48;
+        AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
+        AsciiText.StoreWords(ref destination, 11, vectorized, time, Fraction(fraction));
+
+        if (value.Kind != DateTimeKind.Utc)
+            return UnspecifiedLength;
+        if (typeof(TChar) == typeof(byte))
+            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = (byte)'Z';
+        else
+            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = 'Z';
+        return UtcLength;
+    }
+
+    /// <summary>
+    /// 0..9,999,999 → <c>.fffffff</c>: the '.' and the seven digits as a little-endian word of ASCII bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Fraction(uint fraction)
+    {
+        // The eight digits of the fraction (the first always 0), most significant in the lowest byte: split into
+        // halves of four digits (32-bit lanes), each into pairs (16-bit lanes, / 100 as * 5243 >> 19), each into
+        // digits (8-bit lanes, / 10 as * 103 >> 10); every quotient fits its lane, so lanes never mix.
+        uint high = fraction / 10_000;
+        ulong quads = high | (ulong)(fraction - high * 10_000) << 32;
+        ulong hundreds = (quads * 5243 >> 19) & 0x0000007F0000007F;
+        ulong pairs = hundreds | (quads - hundreds * 100) << 16;
+        ulong tens = (pairs * 103 >> 10) & 0x000F000F000F000F;
+        ulong digits = tens | (pairs - tens * 10) << 8;
+        // The leading 0 becomes '.' (0x2E): '0' + 0 - 2 in the lowest byte, which borrows nothing.
+        return (digits | 0x3030303030303030) - ('0' - '.');
     }
 
     /// <summary>The length of the text of <paramref name="value"/>: 28 for a UTC value, else 27.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int LengthOf(DateTime value) => value.Kind == DateTimeKind.Utc ? UtcLength : UnspecifiedLength;
 
-    /// <summary>
-    /// Splits the seven fraction digits (0..9,999,999): the first three (<paramref name="fractionHigh"/>, 0..999),
-    /// the last four (<paramref name="fractionLow"/>, 0..9,999), the first digit of the former
-    /// (<paramref name="fractionFirst"/>) and the first two of the latter (<paramref name="fractionLowHigh"/>).
-    /// </summary>
+    /// <summary>0..99 → its two digits as two ASCII bytes in the low 16 bits, tens first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SplitFraction(
-        uint fraction, out uint fractionHigh, out uint fractionLow, out uint fractionFirst, out uint fractionLowHigh)
-    {
-        fractionHigh = fraction / 10_000;
-        fractionLow = fraction - fractionHigh * 10_000;
-        fractionFirst = fractionHigh / 100;
-        fractionLowHigh = fractionLow / 100;
-    }
-
-    /// <summary>Writes 27 characters, and the 28th (<c>Z</c>) only for a UTC value; returns the count.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WriteUtf16(DateTime value, ref char destination)
-    {
-        Decompose((ulong)value.Ticks, out uint century, out uint yearOfCentury, out uint dayOfYear,
-            out uint hour, out uint minute, out uint second, out uint fraction);
-        SplitFraction(fraction, out uint fractionHigh, out uint fractionLow, out uint fractionFirst, out uint fractionLowHigh);
-
-        // PERF: the 27 characters go out as seven 8-byte stores of four characters each (the last one overlapping
-        // the sixth by one character, so nothing past character 26 is touched), each assembled from table entries
-        // (two digits in 32 bits; month and day digits in one 64-bit entry) and separator constants. The month-and-day
-        // table replaced Neri-Schneider's month and day steps and two pair lookups: 17.7 → 15.7 ns a call (best of 200).
-        ulong monthDay = Unsafe.Add(ref MemoryMarshal.GetReference(Tables.MonthDayUtf16), (nint)dayOfYear);
-        ulong hourPair = PairUtf16(hour);
-        ulong fractionPair2 = PairUtf16(fractionLowHigh);
-        ref byte bytes = ref Unsafe.As<char, byte>(ref destination);
-        Unsafe.WriteUnaligned(ref bytes, PairUtf16(century) | PairUtf16(yearOfCentury) << 32);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 8), '-' | (ulong)(uint)monthDay << 16 | (ulong)'-' << 48);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 16), monthDay >> 32 | (ulong)'T' << 32 | hourPair << 48);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 24), hourPair >> 16 | (ulong)':' << 16 | PairUtf16(minute) << 32);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 32), ':' | PairUtf16(second) << 16 | (ulong)'.' << 48);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 40),
-            ('0' + fractionFirst) | PairUtf16(fractionHigh - fractionFirst * 100) << 16 | fractionPair2 << 48);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref bytes, 46), fractionPair2 | PairUtf16(fractionLow - fractionLowHigh * 100) << 32);
-
-        if (value.Kind != DateTimeKind.Utc)
-            return UnspecifiedLength;
-        Unsafe.Add(ref destination, UtcSuffixOffset) = 'Z';
-        return UtcLength;
-    }
-
-    /// <summary>Writes 27 bytes, and the 28th (<c>Z</c>) only for a UTC value; returns the count.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WriteUtf8(DateTime value, ref byte destination)
-    {
-        Decompose((ulong)value.Ticks, out uint century, out uint yearOfCentury, out uint dayOfYear,
-            out uint hour, out uint minute, out uint second, out uint fraction);
-        SplitFraction(fraction, out uint fractionHigh, out uint fractionLow, out uint fractionFirst, out uint fractionLowHigh);
-
-        // PERF: bytes 0..15 as two 8-byte stores, 16..19 as one 4-byte store and 19..26 as one 8-byte store
-        // that overlaps the '.', each assembled from table entries (two digits in 16 bits; month and day digits
-        // in one 32-bit entry) and separator constants.
-        ulong monthDay = Unsafe.Add(ref MemoryMarshal.GetReference(Tables.MonthDayUtf8), (nint)dayOfYear);
-        Unsafe.WriteUnaligned(ref destination,
-            PairUtf8(century) | PairUtf8(yearOfCentury) << 16 | (ulong)'-' << 32 | (monthDay & 0xFFFF) << 40 | (ulong)'-' << 56);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 8),
-            monthDay >> 16 | (ulong)'T' << 16 | PairUtf8(hour) << 24 | (ulong)':' << 40 | PairUtf8(minute) << 48);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 16), ':' | (uint)PairUtf8(second) << 8 | (uint)'.' << 24);
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 19),
-            '.' | ('0' + (ulong)fractionFirst) << 8 | PairUtf8(fractionHigh - fractionFirst * 100) << 16
-            | PairUtf8(fractionLowHigh) << 32 | PairUtf8(fractionLow - fractionLowHigh * 100) << 48);
-
-        if (value.Kind != DateTimeKind.Utc)
-            return UnspecifiedLength;
-        Unsafe.Add(ref destination, UtcSuffixOffset) = (byte)'Z';
-        return UtcLength;
-    }
-
-    /// <summary>0..99 → its two digits as two UTF-16 characters in the low 32 bits.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong PairUtf16(uint value) =>
-        Unsafe.Add(ref MemoryMarshal.GetReference(Tables.DecimalPairsUtf16), (nint)value);
-
-    /// <summary>0..99 → its two digits as two UTF-8 bytes in the low 16 bits.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong PairUtf8(uint value) =>
+    private static ulong DigitPair(uint value) =>
         Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref MemoryMarshal.GetReference(Tables.DecimalPairsUtf8), (nint)(2 * value)));
 }

@@ -7,9 +7,6 @@ namespace Sparrow.Formatting;
 /// character. No culture, no format string and no time zone is consulted, and nothing is allocated except
 /// the string returned by <see cref="Format(DateTime)"/>.
 /// </summary>
-/// <remarks>
-/// The word-at-a-time stores and loads assume a little-endian machine (every platform .NET's JIT targets).
-/// </remarks>
 public static partial class DateTimeFormatter
 {
     /// <summary>The longest text this formatter writes or accepts: 28 characters (the UTC form).</summary>

@@ -1,5 +1,3 @@
-using System.Buffers.Binary;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 
 namespace Sparrow.Formatting;
@@ -47,17 +45,11 @@ public readonly partial struct Etag
         ref TChar target = ref Unsafe.Add(ref destination, offset);
         if (typeof(TChar) == typeof(byte))
         {
-            ushort pair = Tables.HexPairsUtf8[value];
-            if (!BitConverter.IsLittleEndian)
-                pair = BinaryPrimitives.ReverseEndianness(pair);
-            Unsafe.WriteUnaligned(ref Unsafe.As<TChar, byte>(ref target), pair);
+            Unsafe.WriteUnaligned(ref Unsafe.As<TChar, byte>(ref target), Tables.HexPairsUtf8[value]);
         }
         else
         {
-            uint pair = Tables.HexPairsUtf16[value];
-            if (!BitConverter.IsLittleEndian)
-                pair = BitOperations.RotateLeft(pair, 16);
-            Unsafe.WriteUnaligned(ref Unsafe.As<TChar, byte>(ref target), pair);
+            Unsafe.WriteUnaligned(ref Unsafe.As<TChar, byte>(ref target), Tables.HexPairsUtf16[value]);
         }
     }
 

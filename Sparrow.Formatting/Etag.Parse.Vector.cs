@@ -7,7 +7,7 @@ public readonly partial struct Etag
 {
     /// <summary>
     /// The SIMD parser. Loads the text as three 16-byte windows, [0, 16), [16, 32) and [20, 36) (UTF-16 is
-    /// narrowed with saturation, so any character above 0xFF becomes the invalid 0xFF), gathers with constant
+    /// narrowed by <see cref="AsciiText.Narrow"/>, so any character above 0xFF becomes the invalid 0xFF), gathers with constant
     /// shuffles the high-nibble and the low-nibble character of each result byte (little-endian, restarts
     /// then changes), validates and decodes those two vectors, and checks the four dashes as scalars.
     /// </summary>
@@ -19,24 +19,12 @@ public readonly partial struct Etag
     internal static bool TryParseVector<TChar>(ref TChar source, out Etag result)
         where TChar : unmanaged
     {
-        Vector128<byte> first, second, third;
-        if (typeof(TChar) == typeof(byte))
-        {
-            ref byte text = ref Unsafe.As<TChar, byte>(ref source);
-            first = Vector128.LoadUnsafe(ref text);
-            second = Vector128.LoadUnsafe(ref text, 16);
-            third = Vector128.LoadUnsafe(ref text, 20);
-        }
-        else
-        {
-            ref ushort text = ref Unsafe.As<TChar, ushort>(ref source);
-            first = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text), Vector128.LoadUnsafe(ref text, 8));
-            second = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text, 16), Vector128.LoadUnsafe(ref text, 24));
-            third = Vector128.NarrowWithSaturation(Vector128.LoadUnsafe(ref text, 20), Vector128.LoadUnsafe(ref text, 28));
-        }
+        Vector128<byte> first = AsciiText.Load16(ref source, 0);
+        Vector128<byte> second = AsciiText.Load16(ref source, 16);
+        Vector128<byte> third = AsciiText.Load16(ref source, 20);
 
-        uint dashMismatch = (ReadChar(ref source, 8) ^ '-') | (ReadChar(ref source, 13) ^ '-')
-            | (ReadChar(ref source, 18) ^ '-') | (ReadChar(ref source, 23) ^ '-');
+        uint dashMismatch = (AsciiText.Read(ref source, 8) ^ '-') | (AsciiText.Read(ref source, 13) ^ '-')
+            | (AsciiText.Read(ref source, 18) ^ '-') | (AsciiText.Read(ref source, 23) ^ '-');
 
         // Lane i: the character of the high (resp. low) nibble of little-endian result byte i (0-7 restarts,
         // 8-15 changes). Index constants are packed as two ulongs, lane 0 in the lowest byte, 0x80 = zero lane.

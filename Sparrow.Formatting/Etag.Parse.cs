@@ -107,9 +107,9 @@ public readonly partial struct Etag
         }
 
         ref TChar source = ref MemoryMarshal.GetReference(text);
-        if (IsVectorized)
+        if (Platform.IsVectorized)
             return TryParseVector(ref source, out result);
-        return ParseScalar(ref source, out result) == ParsedWithoutError;
+        return ParseScalar(ref source, out result).IsNone;
     }
 
     /// <summary>
@@ -122,16 +122,12 @@ public readonly partial struct Etag
         where TChar : unmanaged
     {
         if (text.Length != FormattedLength)
-            throw new FormatException($"An etag is exactly {FormattedLength} characters long; the input has {text.Length}.");
+            throw ParseError.At(ParseFailure.Length, 0).ToException(text, "etag", $"{FormattedLength}");
 
-        int position = ParseScalar(ref MemoryMarshal.GetReference(text), out _);
-        if (position == ParsedWithoutError)
+        ParseError error = ParseScalar(ref MemoryMarshal.GetReference(text), out _);
+        if (error.IsNone)
             throw new UnreachableException("The fast path rejected an etag that the scalar parser accepts.");
-        uint character = ReadChar(ref MemoryMarshal.GetReference(text), position);
-        string found = character is > ' ' and < 0x7F ? $"'{(char)character}'"
-            : typeof(TChar) == typeof(byte) && character > 0x7F ? $"byte 0x{character:X2}"
-            : $"U+{character:X4}";
-        string expected = IsDashPosition(position) ? "'-'" : "a hex digit (0-9, A-F, a-f)";
-        throw new FormatException($"Invalid etag: {found} at position {position}; expected {expected}.");
+        string expected = IsDashPosition(error.Position) ? "'-'" : "a hex digit (0-9, A-F, a-f)";
+        throw error.ToException(text, "etag", expected);
     }
 }

@@ -17,6 +17,9 @@ public readonly partial struct Etag : IEquatable<Etag>, IComparable<Etag>, IComp
     /// <summary>The number of bytes written by <see cref="WriteBytes(Span{byte})"/>.</summary>
     public const int ByteLength = 16;
 
+    /// <summary>The page size whose boundaries a vector store must not cross (4 KiB on every x64 and Arm64 OS).</summary>
+    private const nuint PageSize = 4096;
+
     private readonly long _restarts;
     private readonly long _changes;
 

@@ -13,6 +13,7 @@ public class EtagToStringBenchmarks
     public void Setup() => _data = new EtagBenchmarkData();
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Target(1.0, nameof(GuidToString))]
     public int EtagToString()
     {
         int total = 0;

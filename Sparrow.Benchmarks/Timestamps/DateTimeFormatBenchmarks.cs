@@ -20,6 +20,7 @@ public class DateTimeFormatBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Sparrow)]
+    [Target(0.55, nameof(BclToStringO))]
     public int SparrowFormat()
     {
         int total = 0;

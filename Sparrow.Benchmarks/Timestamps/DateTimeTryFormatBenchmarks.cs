@@ -23,57 +23,36 @@ public class DateTimeTryFormatBenchmarks
     public void Setup() => _values = TimestampSamples.Values();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
-    public int SparrowTryFormat() => Encoding == TextEncoding.Utf16 ? SparrowTryFormatChars() : SparrowTryFormatUtf8();
+    [Target(0.6, nameof(BclTryFormatO))]
+    public int SparrowTryFormat()
+    {
+        bool utf16 = Encoding == TextEncoding.Utf16;
+        int total = 0;
+        foreach (DateTime value in _values)
+        {
+            int written;
+            if (utf16)
+                DateTimeFormatter.TryFormat(value, _chars, out written);
+            else
+                DateTimeFormatter.TryFormat(value, _bytes, out written);
+            total += written;
+        }
+
+        return total;
+    }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    public int BclTryFormatO() => Encoding == TextEncoding.Utf16 ? BclTryFormatOChars() : BclTryFormatOUtf8();
-
-    private int SparrowTryFormatChars()
+    public int BclTryFormatO()
     {
-        Span<char> destination = _chars;
+        bool utf16 = Encoding == TextEncoding.Utf16;
         int total = 0;
         foreach (DateTime value in _values)
         {
-            DateTimeFormatter.TryFormat(value, destination, out int written);
-            total += written;
-        }
-
-        return total;
-    }
-
-    private int SparrowTryFormatUtf8()
-    {
-        Span<byte> destination = _bytes;
-        int total = 0;
-        foreach (DateTime value in _values)
-        {
-            DateTimeFormatter.TryFormat(value, destination, out int written);
-            total += written;
-        }
-
-        return total;
-    }
-
-    private int BclTryFormatOChars()
-    {
-        Span<char> destination = _chars;
-        int total = 0;
-        foreach (DateTime value in _values)
-        {
-            value.TryFormat(destination, out int written, "O", CultureInfo.InvariantCulture);
-            total += written;
-        }
-
-        return total;
-    }
-
-    private int BclTryFormatOUtf8()
-    {
-        Span<byte> destination = _bytes;
-        int total = 0;
-        foreach (DateTime value in _values)
-        {
-            value.TryFormat(destination, out int written, "O", CultureInfo.InvariantCulture);
+            int written;
+            if (utf16)
+                value.TryFormat(_chars, out written, "O", CultureInfo.InvariantCulture);
+            else
+                value.TryFormat(_bytes, out written, "O", CultureInfo.InvariantCulture);
             total += written;
         }
 

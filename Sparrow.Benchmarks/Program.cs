@@ -56,7 +56,8 @@ if (verdict.Count > 0)
 {
     Console.WriteLine();
     Console.WriteLine("// * Sparrow verdict: median per operation; speed-up = alternative's median / Sparrow's (>1 is faster) *");
-    Console.WriteLine(summaries[0].HostEnvironmentInfo.ToFormattedString().FirstOrDefault());
+    foreach (string line in summaries[0].HostEnvironmentInfo.ToFormattedString())
+        Console.WriteLine(line);
     Console.WriteLine(VerdictRow.ToMarkdown(verdict));
     if (VerdictRow.TargetTally(verdict) is { } tally)
         Console.WriteLine(tally);

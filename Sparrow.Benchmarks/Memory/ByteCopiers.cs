@@ -15,19 +15,19 @@ internal unsafe interface IByteCopier
 /// <summary>Sparrow's <see cref="Memory.Copy(byte*, byte*, int)"/>, called.</summary>
 internal readonly unsafe struct SparrowCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.Copy(destination, source, size);
+    public static void Copy(byte* destination, byte* source, int size) => Memory.Copy(source, destination, size);
 }
 
 /// <summary>Sparrow's <see cref="Memory.CopyInline"/>, inlined into the caller.</summary>
 internal readonly unsafe struct SparrowInlineCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.CopyInline(destination, source, size);
+    public static void Copy(byte* destination, byte* source, int size) => Memory.CopyInline(source, destination, size);
 }
 
 /// <summary>Sparrow's <see cref="Memory.Move(byte*, byte*, int)"/>: right for any overlap.</summary>
 internal readonly unsafe struct SparrowMover : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.Move(destination, source, size);
+    public static void Copy(byte* destination, byte* source, int size) => Memory.Move(source, destination, size);
 }
 
 /// <summary><see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>: right for any overlap.</summary>

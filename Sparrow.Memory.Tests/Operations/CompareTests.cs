@@ -189,12 +189,12 @@ public sealed unsafe class CompareTests
     {
         const int MaxSize = 512;
         using var bench = new Bench(MaxSize);
-        for (int size = WordStrides.Block; size <= MaxSize; size++)
+        for (int size = WordBlocks.Block; size <= MaxSize; size++)
         {
             byte* p1 = Bench.At(bench.First, Edge.BeforeTrailingGuard, size);
             byte* p2 = Bench.At(bench.Second, Edge.BeforeTrailingGuard, size);
-            Assert.Equal(0, WordStrides.Compare(p1, p2, (nuint)size));
-            Assert.True(WordStrides.Equal(p1, p2, (nuint)size));
+            Assert.Equal(0, WordBlocks.Compare(p1, p2, (nuint)size));
+            Assert.True(WordBlocks.Equal(p1, p2, (nuint)size));
             Assert.Equal(0, Memory.Compare(p1, p2, size));
         }
     }

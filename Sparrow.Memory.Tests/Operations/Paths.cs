@@ -27,8 +27,8 @@ internal static unsafe class Paths
             (x, y, size) => Memory.Compare(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
         new("SizeClasses.Portable<CompareOperation> (jump table)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<CompareOperation, int>(new CompareOperation(x, y), size)) { ChecksSize = true },
-        new("WordStrides.Compare", WordStrides.Block, Unbounded, (x, y, size) => WordStrides.Compare(x, y, (nuint)size)),
-        new("VectorStrides.Compare", VectorStrides.MinSize, Unbounded, (x, y, size) => VectorStrides.Compare(x, y, (nuint)size)),
+        new("WordBlocks.Compare", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Compare(x, y, (nuint)size)),
+        new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
         new("CompareOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];
@@ -40,37 +40,37 @@ internal static unsafe class Paths
             (x, y, size) => Memory.SequenceEqual(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
         new("SizeClasses.Portable<EqualOperation> (jump table)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<EqualOperation, bool>(new EqualOperation(x, y), size)) { ChecksSize = true },
-        new("WordStrides.Equal", WordStrides.Block, Unbounded, (x, y, size) => WordStrides.Equal(x, y, (nuint)size)),
-        new("VectorStrides.Equal", VectorStrides.MinSize, Unbounded, (x, y, size) => VectorStrides.Equal(x, y, (nuint)size)),
+        new("WordBlocks.Equal", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Equal(x, y, (nuint)size)),
+        new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
         new("EqualOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];
 
     public static readonly CopyPath[] Copy =
     [
-        new("Copy(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Copy(d, s, size)) { ChecksSize = true },
-        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.CopyInline(d, s, size)) { ChecksSize = true },
+        new("Copy(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Copy(s, d, size)) { ChecksSize = true },
+        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.CopyInline(s, d, size)) { ChecksSize = true },
         new("Copy(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
             (d, s, size) => Memory.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<CopyOperation> (jump table)", 0, Unbounded,
-            (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(d, s), size)) { ChecksSize = true },
-        new("WordStrides.Copy", WordStrides.Block, Unbounded, (d, s, size) => WordStrides.Copy(d, s, (nuint)size)),
-        new("VectorStrides.Copy", VectorStrides.MinSize, Unbounded, (d, s, size) => VectorStrides.Copy(d, s, (nuint)size)),
+            (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
+        new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
+        new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Copy(s, d, (nuint)size)),
         new("CopyOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new CopyOperation(d, s).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (d, s, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];
 
     public static readonly MovePath[] Move =
     [
-        new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Move(d, s, size)) { ChecksSize = true },
+        new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Move(s, d, size)) { ChecksSize = true },
         new("Move(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
             (d, s, size) => Memory.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<MoveOperation> (jump table)", 0, Unbounded,
-            (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(d, s), size)) { ChecksSize = true },
-        new("WordStrides.Move", WordStrides.Block, Unbounded, (d, s, size) => WordStrides.Move(d, s, (nuint)size)),
-        new("VectorStrides.Move", VectorStrides.MinSize, Unbounded, (d, s, size) => VectorStrides.Move(d, s, (nuint)size)),
+            (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
+        new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
+        new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Move(s, d, (nuint)size)),
         new("MoveOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new MoveOperation(d, s).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (d, s, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];
 
     public static readonly SetPath[] Set =
@@ -79,8 +79,8 @@ internal static unsafe class Paths
         new("Set(Span<byte>, byte)", 0, Unbounded, (d, value, size) => Memory.Set(new Span<byte>(d, size), value)),
         new("SizeClasses.Portable<SetOperation> (jump table)", 0, Unbounded,
             (d, value, size) => SizeClasses.Portable<SetOperation, NoResult>(new SetOperation(d, value), size)) { ChecksSize = true },
-        new("WordStrides.Set", WordStrides.Block, Unbounded, (d, value, size) => WordStrides.Set(d, value, (nuint)size)),
-        new("VectorStrides.Set", VectorStrides.MinSize, Unbounded, (d, value, size) => VectorStrides.Set(d, value, (nuint)size)),
+        new("WordBlocks.Set", WordBlocks.Block, Unbounded, (d, value, size) => WordBlocks.Set(d, value, (nuint)size)),
+        new("VectorBlocks.Set", VectorBlocks.MinSize, Unbounded, (d, value, size) => VectorBlocks.Set(d, value, (nuint)size)),
         new("SetOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (d, value, size) => new SetOperation(d, value).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
     ];

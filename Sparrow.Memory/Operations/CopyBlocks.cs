@@ -11,16 +11,16 @@ namespace Sparrow;
 internal readonly unsafe struct CopyBlocks<TWord>(byte* finalSource) : IBlockOperation<NoResult>
     where TWord : unmanaged
 {
-    private readonly TWord _final0 = Words.Load<TWord>(finalSource);
-    private readonly TWord _final1 = Words.Load<TWord>(finalSource + sizeof(TWord));
+    private readonly TWord _final0 = Unaligned.Load<TWord>(finalSource);
+    private readonly TWord _final1 = Unaligned.Load<TWord>(finalSource + sizeof(TWord));
 
     public static int BlockSize => 2 * sizeof(TWord);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Block(byte* destination, byte* source, out NoResult result)
     {
-        TWord block0 = Words.Load<TWord>(source);
-        TWord block1 = Words.Load<TWord>(source + sizeof(TWord));
+        TWord block0 = Unaligned.Load<TWord>(source);
+        TWord block1 = Unaligned.Load<TWord>(source + sizeof(TWord));
         result = Store(destination, block0, block1);
         return false;
     }
@@ -31,8 +31,8 @@ internal readonly unsafe struct CopyBlocks<TWord>(byte* finalSource) : IBlockOpe
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static NoResult Store(byte* destination, TWord block0, TWord block1)
     {
-        Words.Store(destination, block0);
-        Words.Store(destination + sizeof(TWord), block1);
+        Unaligned.Store(destination, block0);
+        Unaligned.Store(destination + sizeof(TWord), block1);
         return default;
     }
 }
@@ -53,8 +53,8 @@ internal readonly unsafe struct SetBlocks<TWord>(TWord pattern) : IBlockOperatio
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Last(byte* destination, byte* unused)
     {
-        Words.Store(destination, pattern);
-        Words.Store(destination + sizeof(TWord), pattern);
+        Unaligned.Store(destination, pattern);
+        Unaligned.Store(destination + sizeof(TWord), pattern);
         return default;
     }
 }

@@ -40,19 +40,19 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOpe
     public bool Empty() => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool UpToThreeBytes(nuint size) => Words.JoinThree(x, size) == Words.JoinThree(y, size);
+    public bool UpToThreeBytes(nuint size) => KeyOrder.JoinThree(x, size) == KeyOrder.JoinThree(y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TwoWords<TWord>(nuint last) where TWord : unmanaged =>
-        ((Words.Widen(Words.Load<TWord>(x)) ^ Words.Widen(Words.Load<TWord>(y)))
-            | (Words.Widen(Words.Load<TWord>(x + last)) ^ Words.Widen(Words.Load<TWord>(y + last)))) == 0;
+        ((KeyOrder.Widen(Unaligned.Load<TWord>(x)) ^ KeyOrder.Widen(Unaligned.Load<TWord>(y)))
+            | (KeyOrder.Widen(Unaligned.Load<TWord>(x + last)) ^ KeyOrder.Widen(Unaligned.Load<TWord>(y + last)))) == 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Masked(Vector256<byte> mask) => MaskedVector.DifferingBytes(x, y, mask) == 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool VectorBlocks(nuint size) => VectorStrides.Equal(x, y, size);
+    public bool VectorBlocks(nuint size) => Sparrow.VectorBlocks.Equal(x, y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool WordBlocks(nuint size) => WordStrides.Equal(x, y, size);
+    public bool WordBlocks(nuint size) => Sparrow.WordBlocks.Equal(x, y, size);
 }

@@ -40,7 +40,11 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged => Words.StoreTwo(destination, Words.Repeat<TWord>(value), last);
+    public NoResult TwoWords<TWord>(nuint last) where TWord : unmanaged
+    {
+        Unaligned.StoreTwo(destination, BytePattern.Repeat<TWord>(value), last);
+        return default;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Masked(Vector256<byte> mask)
@@ -50,8 +54,16 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size) => VectorStrides.Set(destination, value, size);
+    public NoResult VectorBlocks(nuint size)
+    {
+        Sparrow.VectorBlocks.Set(destination, value, size);
+        return default;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size) => WordStrides.Set(destination, value, size);
+    public NoResult WordBlocks(nuint size)
+    {
+        Sparrow.WordBlocks.Set(destination, value, size);
+        return default;
+    }
 }

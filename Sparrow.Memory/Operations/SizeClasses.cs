@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
@@ -28,10 +29,10 @@ internal unsafe interface ISizeClassOperation<TResult>
     /// <summary>1..<see cref="MaskedVector.MaxSize"/> bytes in one AVX-512 masked access (bit i of <paramref name="mask"/>: byte i is in range).</summary>
     TResult Masked(Vector256<byte> mask);
 
-    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 128- and 256-bit vectors.</summary>
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 128- and 256-bit vectors (<see cref="Sparrow.VectorBlocks"/>).</summary>
     TResult VectorBlocks(nuint size);
 
-    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words (the portable path).</summary>
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words, the portable path (<see cref="Sparrow.WordBlocks"/>).</summary>
     TResult WordBlocks(nuint size);
 }
 
@@ -115,9 +116,16 @@ internal static unsafe class SizeClasses
         where TOperation : struct, ISizeClassOperation<TResult>
     {
         if (size < 0)
-            Memory.ThrowNegativeSize();
+            ThrowNegativeSize();
         return Vector256.IsHardwareAccelerated
             ? operation.VectorBlocks((nuint)size)
             : operation.WordBlocks((nuint)size);
     }
+
+    // PERF: Sparrow's throw helpers are [DoesNotReturn] and deliberately not NoInlining (the BCL's ThrowHelper
+    // convention): the JIT never inlines a body that only throws, and having looked at it knows the call does not
+    // return, so it keeps the call out of the hot path and the callers' arguments need no callee-saved registers.
+    [DoesNotReturn]
+    private static void ThrowNegativeSize() =>
+        throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
 }

@@ -43,7 +43,7 @@ public sealed partial class Usage
             ReadOnlySpan<byte> slots = [0x10, 0x00, 0x20, 0x00, 0x30, 0x00];
             Memory.Copy(slots, new Span<byte>(page, 64)); // three slots; the ranges must not overlap
 
-            Memory.Move(page + 4, page + 2, 4);           // overlapping ranges: only Move gives the right bytes
+            Memory.Move(page + 2, page + 4, 4);           // source, then destination (as NativeMemory.Copy); they overlap: Move
             page[2] = 0x18; page[3] = 0x00;                // the new slot
             Assert.Equal(new byte[] { 0x10, 0, 0x18, 0, 0x20, 0, 0x30, 0, 0xFF }, new Span<byte>(page, 9).ToArray());
 

@@ -12,7 +12,7 @@ namespace Sparrow;
 /// Vector512 is not used for blocks: the JIT reports it unaccelerated on CPUs that throttle under AVX-512, and
 /// 64-byte blocks of two 256-bit accesses already run at load-port speed.
 /// </remarks>
-internal static unsafe class VectorStrides
+internal static unsafe class VectorBlocks
 {
     /// <summary>Bytes per loop iteration: two 256-bit vectors.</summary>
     public const int Block = 2 * 32;
@@ -25,10 +25,10 @@ internal static unsafe class VectorStrides
     public static int Compare(byte* x, byte* y, nuint size)
     {
         if (size <= 32)
-            return BlockLoop.Pair<CompareVector<Vector128<byte>>, int>(default, x, y, size);
+            return BlockLoop.Pair<CompareBlocks<Vector128<byte>>, int>(default, x, y, size);
         if (size <= Block)
-            return BlockLoop.Pair<CompareVector<Vector256<byte>>, int>(default, x, y, size);
-        return BlockLoop.Forward<Compare64, int>(default, x, y, size);
+            return BlockLoop.Pair<CompareBlocks<Vector256<byte>>, int>(default, x, y, size);
+        return BlockLoop.Forward<CompareBlocks64, int>(default, x, y, size);
     }
 
     /// <summary>Tests <paramref name="size"/> (at least <see cref="MinSize"/>) bytes for equality.</summary>
@@ -48,32 +48,45 @@ internal static unsafe class VectorStrides
             return ((Vector256.Load(x) ^ Vector256.Load(y)) | (Vector256.Load(x + last) ^ Vector256.Load(y + last))) == Vector256<byte>.Zero;
         }
 
-        return BlockLoop.Forward<Equal64, bool>(default, x, y, size);
+        return BlockLoop.Forward<EqualBlocks64, bool>(default, x, y, size);
     }
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Copy(byte* destination, byte* source, nuint size) =>
+    public static void Copy(byte* source, byte* destination, nuint size)
+    {
         // PERF: up to 64 bytes, two overlapping vectors, both loaded before either is stored (so right for any overlap).
-        size <= 32 ? Words.CopyTwo<Vector128<byte>>(destination, source, size - 16)
-        : size <= Block ? Words.CopyTwo<Vector256<byte>>(destination, source, size - 32)
-        : BlockLoop.Forward<CopyBlocks<Vector256<byte>>, NoResult>(new(source + (size - Block)), destination, source, size);
+        if (size <= 32)
+            Unaligned.CopyTwo<Vector128<byte>>(source, destination, size - 16);
+        else if (size <= Block)
+            Unaligned.CopyTwo<Vector256<byte>>(source, destination, size - 32);
+        else
+            BlockLoop.Forward<CopyBlocks<Vector256<byte>>, NoResult>(new(source + (size - Block)), destination, source, size);
+    }
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes, right for any overlap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Move(byte* destination, byte* source, nuint size) =>
+    public static void Move(byte* source, byte* destination, nuint size)
+    {
         // Forward unless the destination starts inside the source: then the blocks go from the end, so no block
         // is stored over source bytes not yet loaded.
-        size <= Block || (nuint)destination - (nuint)source >= size
-            ? Copy(destination, source, size)
-            : BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
+        if (size <= Block || (nuint)destination - (nuint)source >= size)
+            Copy(source, destination, size);
+        else
+            BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
+    }
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="MinSize"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Set(byte* destination, byte value, nuint size) =>
-        size <= 32 ? Words.StoreTwo(destination, Vector128.Create(value), size - 16)
-        : size <= Block ? Words.StoreTwo(destination, Vector256.Create(value), size - 32)
-        : BlockLoop.Forward<SetBlocks<Vector256<byte>>, NoResult>(new(Vector256.Create(value)), destination, destination, size);
+    public static void Set(byte* destination, byte value, nuint size)
+    {
+        if (size <= 32)
+            Unaligned.StoreTwo(destination, Vector128.Create(value), size - 16);
+        else if (size <= Block)
+            Unaligned.StoreTwo(destination, Vector256.Create(value), size - 32);
+        else
+            BlockLoop.Forward<SetBlocks<Vector256<byte>>, NoResult>(new(Vector256.Create(value)), destination, destination, size);
+    }
 
     /// <summary>Bit <c>i</c> set when byte <c>i</c> of the 32 bytes differs.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -87,7 +100,7 @@ internal static unsafe class VectorStrides
             .ExtractMostSignificantBits() == uint.MaxValue;
 
     /// <summary>Compares one <typeparamref name="TVector"/> (a 128- or 256-bit vector of bytes) per block.</summary>
-    private readonly struct CompareVector<TVector> : IBlockOperation<int>
+    private readonly struct CompareBlocks<TVector> : IBlockOperation<int>
         where TVector : unmanaged
     {
         public static int BlockSize => sizeof(TVector);
@@ -104,7 +117,7 @@ internal static unsafe class VectorStrides
                 return false;
             }
 
-            result = Words.FirstDifference(x, y, differ);
+            result = KeyOrder.FirstDifference(x, y, differ);
             return true;
         }
 
@@ -120,9 +133,9 @@ internal static unsafe class VectorStrides
     /// Compares 64 bytes per block. PERF: one mask test per block (two compares ANDed, one movemask) on the equal
     /// path; the differing byte is located only on a mismatch (Compare Size=1024 and 4096).
     /// </summary>
-    private readonly struct Compare64 : IBlockOperation<int>
+    private readonly struct CompareBlocks64 : IBlockOperation<int>
     {
-        public static int BlockSize => VectorStrides.Block;
+        public static int BlockSize => VectorBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Block(byte* x, byte* y, out int result)
@@ -133,7 +146,7 @@ internal static unsafe class VectorStrides
                 return false;
             }
 
-            result = Words.FirstDifference(x, y, DifferingBytes256(x, y) | (ulong)DifferingBytes256(x + 32, y + 32) << 32);
+            result = KeyOrder.FirstDifference(x, y, DifferingBytes256(x, y) | (ulong)DifferingBytes256(x + 32, y + 32) << 32);
             return true;
         }
 
@@ -145,9 +158,10 @@ internal static unsafe class VectorStrides
         }
     }
 
-    private readonly struct Equal64 : IBlockOperation<bool>
+    /// <summary>Tests 64 bytes per block for equality: two compares ANDed, one movemask.</summary>
+    private readonly struct EqualBlocks64 : IBlockOperation<bool>
     {
-        public static int BlockSize => VectorStrides.Block;
+        public static int BlockSize => VectorBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Block(byte* x, byte* y, out bool result)

@@ -7,48 +7,52 @@ namespace Sparrow;
 /// 8-byte words. <see cref="SizeClasses"/> takes it where no 256-bit vectors are hardware-accelerated; the tests
 /// call it directly, so it is proven on every machine.
 /// </summary>
-internal static unsafe class WordStrides
+internal static unsafe class WordBlocks
 {
     /// <summary>Bytes per block: two 8-byte words.</summary>
     public const int Block = 2 * sizeof(ulong);
 
     /// <summary>Compares <paramref name="size"/> (at least <see cref="Block"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Compare(byte* x, byte* y, nuint size) => BlockLoop.Forward<CompareBlock, int>(default, x, y, size);
+    public static int Compare(byte* x, byte* y, nuint size) => BlockLoop.Forward<CompareBlocks16, int>(default, x, y, size);
 
     /// <summary>Tests <paramref name="size"/> (at least <see cref="Block"/>) bytes for equality.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool Equal(byte* x, byte* y, nuint size) => BlockLoop.Forward<EqualBlock, bool>(default, x, y, size);
+    public static bool Equal(byte* x, byte* y, nuint size) => BlockLoop.Forward<EqualBlocks16, bool>(default, x, y, size);
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Copy(byte* destination, byte* source, nuint size) =>
+    public static void Copy(byte* source, byte* destination, nuint size) =>
         BlockLoop.Forward<CopyBlocks<ulong>, NoResult>(new(source + (size - Block)), destination, source, size);
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes, right for any overlap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Move(byte* destination, byte* source, nuint size) =>
-        // Forward unless the destination starts inside the source (see VectorStrides.Move).
-        (nuint)destination - (nuint)source >= size
-            ? Copy(destination, source, size)
-            : BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
+    public static void Move(byte* source, byte* destination, nuint size)
+    {
+        // Forward unless the destination starts inside the source (see VectorBlocks.Move).
+        if ((nuint)destination - (nuint)source >= size)
+            Copy(source, destination, size);
+        else
+            BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
+    }
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="Block"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult Set(byte* destination, byte value, nuint size) =>
-        BlockLoop.Forward<SetBlocks<ulong>, NoResult>(new(Words.Repeat<ulong>(value)), destination, destination, size);
+    public static void Set(byte* destination, byte value, nuint size) =>
+        BlockLoop.Forward<SetBlocks<ulong>, NoResult>(new(BytePattern.Repeat<ulong>(value)), destination, destination, size);
 
-    private readonly struct CompareBlock : IBlockOperation<int>
+    /// <summary>Compares 16 bytes per block, as two 8-byte words.</summary>
+    private readonly struct CompareBlocks16 : IBlockOperation<int>
     {
-        public static int BlockSize => WordStrides.Block;
+        public static int BlockSize => WordBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Block(byte* x, byte* y, out int result)
         {
-            ulong x0 = Words.Load64(x);
-            ulong y0 = Words.Load64(y);
-            ulong x1 = Words.Load64(x + sizeof(ulong));
-            ulong y1 = Words.Load64(y + sizeof(ulong));
+            ulong x0 = Unaligned.Load64(x);
+            ulong y0 = Unaligned.Load64(y);
+            ulong x1 = Unaligned.Load64(x + sizeof(ulong));
+            ulong y1 = Unaligned.Load64(y + sizeof(ulong));
 
             // PERF: one branch per 16 bytes on the (common) equal path; the differing word is located only after it.
             if (((x0 ^ y0) | (x1 ^ y1)) == 0)
@@ -57,7 +61,7 @@ internal static unsafe class WordStrides
                 return false;
             }
 
-            result = x0 != y0 ? Words.ByteDifference(x0, y0) : Words.ByteDifference(x1, y1);
+            result = x0 != y0 ? KeyOrder.ByteDifference(x0, y0) : KeyOrder.ByteDifference(x1, y1);
             return true;
         }
 
@@ -69,9 +73,10 @@ internal static unsafe class WordStrides
         }
     }
 
-    private readonly struct EqualBlock : IBlockOperation<bool>
+    /// <summary>Tests 16 bytes per block for equality, as two 8-byte words.</summary>
+    private readonly struct EqualBlocks16 : IBlockOperation<bool>
     {
-        public static int BlockSize => WordStrides.Block;
+        public static int BlockSize => WordBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Block(byte* x, byte* y, out bool result)
@@ -82,6 +87,6 @@ internal static unsafe class WordStrides
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Last(byte* x, byte* y) =>
-            ((Words.Load64(x) ^ Words.Load64(y)) | (Words.Load64(x + sizeof(ulong)) ^ Words.Load64(y + sizeof(ulong)))) == 0;
+            ((Unaligned.Load64(x) ^ Unaligned.Load64(y)) | (Unaligned.Load64(x + sizeof(ulong)) ^ Unaligned.Load64(y + sizeof(ulong)))) == 0;
     }
 }

@@ -122,8 +122,8 @@ public class DateTimeFormatTests
     [Fact]
     public void UtcZ_DoesNotOverwriteTheSeventhFractionDigit()
     {
-        Span<char> chars = stackalloc char[DateTimeFormatter.MaxLength];
-        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<char> chars = stackalloc char[DateTimeFormatter.MaxFormattedLength];
+        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         foreach (int lastDigit in new[] { 0, 1, 7, 9 })
         {
             var value = new DateTime(new DateTime(2024, 2, 29, 23, 59, 59).Ticks + 1_234_560 + lastDigit, DateTimeKind.Utc);
@@ -219,8 +219,8 @@ public class DateTimeFormatTests
     public void TryFormat_AllocatesNothing_AndFormat_AllocatesOnlyItsString()
     {
         var value = new DateTime(2024, 2, 29, 12, 34, 56, DateTimeKind.Utc);
-        Span<char> chars = stackalloc char[DateTimeFormatter.MaxLength];
-        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<char> chars = stackalloc char[DateTimeFormatter.MaxFormattedLength];
+        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         string text = DateTimeFormatter.Format(value);
         DateTimeFormatter.TryFormat(value, chars, out _);
         DateTimeFormatter.TryFormat(value, bytes, out _);

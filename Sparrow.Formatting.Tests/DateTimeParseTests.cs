@@ -1,5 +1,6 @@
 using System.Text;
 using static Sparrow.Formatting.Tests.DateTimeReference;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow.Formatting.Tests;
 
@@ -224,7 +225,7 @@ public class DateTimeParseTests
 
         static (ParseFailure, int) Describe(string s)
         {
-            ParseError error = DateTimeFormatter.ParseCore(s.AsSpan(), Platform.IsVectorized, out _);
+            ParseError error = DateTimeFormatter.ParseCore(s.AsSpan(), Vector128.IsHardwareAccelerated, out _);
             return (error.Failure, error.Position);
         }
     }
@@ -282,6 +283,13 @@ public class DateTimeParseTests
     public void NullString_ThrowsArgumentNullException()
     {
         Assert.Throws<ArgumentNullException>(() => DateTimeFormatter.Parse((string)null!));
+    }
+
+    [Fact]
+    public void NullString_TryParseGivesFalseAndDefault()
+    {
+        Assert.False(DateTimeFormatter.TryParse((string?)null, out DateTime result));
+        Assert.Equal(default, result);
     }
 
     [Fact]

@@ -31,11 +31,11 @@ internal static class DateTimeReference
         if (actual != expected)
             Assert.Fail($"Format({value.Ticks}, {value.Kind}) = \"{actual}\", expected \"{expected}\"");
 
-        Span<char> chars = stackalloc char[DateTimeFormatter.MaxLength];
+        Span<char> chars = stackalloc char[DateTimeFormatter.MaxFormattedLength];
         if (!DateTimeFormatter.TryFormat(value, chars, out int charsWritten) || !chars[..charsWritten].SequenceEqual(expected))
             Assert.Fail($"TryFormat(chars) of {value.Ticks} {value.Kind} wrote \"{chars[..charsWritten]}\", expected \"{expected}\"");
 
-        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<byte> bytes = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         if (!DateTimeFormatter.TryFormat(value, bytes, out int bytesWritten) || bytesWritten != expected.Length)
             Assert.Fail($"TryFormat(utf8) of {value.Ticks} {value.Kind} wrote {bytesWritten} bytes, expected {expected.Length}");
         for (int i = 0; i < bytesWritten; i++)
@@ -44,7 +44,7 @@ internal static class DateTimeReference
                 Assert.Fail($"TryFormat(utf8) of {value.Ticks} {value.Kind} wrote \"{Encoding.ASCII.GetString(bytes[..bytesWritten])}\", expected \"{expected}\"");
         }
 
-        Span<byte> core = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<byte> core = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         foreach (bool vectorized in Paths)
         {
             chars.Clear();
@@ -99,6 +99,10 @@ internal static class DateTimeReference
             Assert.Fail($"TryParse(\"{Escape(s)}\") = {parsed.Ticks} {parsed.Kind}, BCL = {bcl.Ticks} {bcl.Kind}");
         if (!accepted && parsed != default)
             Assert.Fail($"TryParse(\"{Escape(s)}\") failed but set the value to {parsed.Ticks}");
+
+        bool acceptedString = DateTimeFormatter.TryParse(s, out DateTime parsedString);
+        if (acceptedString != accepted || parsedString != parsed || parsedString.Kind != parsed.Kind)
+            Assert.Fail($"TryParse(string \"{Escape(s)}\") = {acceptedString} {parsedString.Ticks} {parsedString.Kind}, span gave {accepted} {parsed.Ticks} {parsed.Kind}");
 
         byte[] utf8 = Encoding.UTF8.GetBytes(s);
         bool acceptedUtf8 = DateTimeFormatter.TryParse(utf8, out DateTime parsedUtf8);

@@ -8,6 +8,12 @@ namespace Sparrow.Formatting;
 /// widened to UTF-16 on the way out, so a parser or formatter decodes or builds bytes once for both encodings.
 /// The one place that narrows UTF-16 to bytes.
 /// </summary>
+/// <remarks>
+/// Byte order: text is read and written as little-endian words and vectors (character 0 in the lowest byte or
+/// lane), and the lookup tables are laid out for that order. Sparrow.Formatting supports little-endian machines
+/// only (every platform the .NET JIT targets); no path has a big-endian variant. The vector paths run where
+/// <see cref="Vector128.IsHardwareAccelerated"/>, a JIT-time constant, so only one path is compiled into each caller.
+/// </remarks>
 internal static class AsciiText
 {
     /// <summary>

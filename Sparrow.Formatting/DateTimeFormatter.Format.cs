@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow.Formatting;
 
@@ -18,7 +19,7 @@ public static partial class DateTimeFormatter
         // (DateTimeFormatBenchmarks.SparrowFormat, against BclToStringO).
         string text = new('\0', LengthOf(value));
         fixed (char* characters = text)
-            FormatCore(value, ref *characters, Platform.IsVectorized);
+            FormatCore(value, ref *characters, Vector128.IsHardwareAccelerated);
         return text;
     }
 
@@ -52,7 +53,7 @@ public static partial class DateTimeFormatter
             return false;
         }
 
-        written = FormatCore(value, ref MemoryMarshal.GetReference(destination), Platform.IsVectorized);
+        written = FormatCore(value, ref MemoryMarshal.GetReference(destination), Vector128.IsHardwareAccelerated);
         return true;
     }
 

@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow.Formatting;
 
@@ -48,29 +49,35 @@ public static partial class DateTimeFormatter
     public static DateTime Parse(ReadOnlySpan<char> s) => ParseOrThrow(s);
 
     /// <summary>Parses the UTF-8 27-byte form (Kind Unspecified) or 28-byte form ending in <c>Z</c> (Kind Utc).</summary>
-    /// <param name="utf8">The text as UTF-8 (a valid timestamp is pure ASCII).</param>
+    /// <param name="utf8Text">The text as UTF-8 (a valid timestamp is pure ASCII).</param>
     /// <returns>The timestamp.</returns>
     /// <exception cref="FormatException">The bytes have another length, a wrong byte, or a date or time that does not exist; the message says which and where.</exception>
-    public static DateTime Parse(ReadOnlySpan<byte> utf8) => ParseOrThrow(utf8);
+    public static DateTime Parse(ReadOnlySpan<byte> utf8Text) => ParseOrThrow(utf8Text);
+
+    /// <summary>Parses the 27-character form (Kind Unspecified) or the 28-character form ending in <c>Z</c> (Kind Utc).</summary>
+    /// <param name="s">The text; <see langword="null"/> gives false.</param>
+    /// <param name="result">The timestamp, or <see langword="default"/> when the text is not valid.</param>
+    /// <returns><see langword="true"/> when <paramref name="s"/> is a valid timestamp of either form.</returns>
+    public static bool TryParse([NotNullWhen(true)] string? s, out DateTime result) => TryParse(s.AsSpan(), out result);
 
     /// <summary>Parses the 27-character form (Kind Unspecified) or the 28-character form ending in <c>Z</c> (Kind Utc).</summary>
     /// <param name="s">The text.</param>
-    /// <param name="value">The timestamp, or <see langword="default"/> when the text is not valid.</param>
+    /// <param name="result">The timestamp, or <see langword="default"/> when the text is not valid.</param>
     /// <returns><see langword="true"/> when <paramref name="s"/> is a valid timestamp of either form.</returns>
-    public static bool TryParse(ReadOnlySpan<char> s, out DateTime value) => ParseCore(s, Platform.IsVectorized, out value).IsNone;
+    public static bool TryParse(ReadOnlySpan<char> s, out DateTime result) => ParseCore(s, Vector128.IsHardwareAccelerated, out result).IsNone;
 
     /// <summary>Parses the UTF-8 27-byte form (Kind Unspecified) or 28-byte form ending in <c>Z</c> (Kind Utc).</summary>
-    /// <param name="utf8">The text as UTF-8 (a valid timestamp is pure ASCII).</param>
-    /// <param name="value">The timestamp, or <see langword="default"/> when the text is not valid.</param>
-    /// <returns><see langword="true"/> when <paramref name="utf8"/> is a valid timestamp of either form.</returns>
-    public static bool TryParse(ReadOnlySpan<byte> utf8, out DateTime value) => ParseCore(utf8, Platform.IsVectorized, out value).IsNone;
+    /// <param name="utf8Text">The text as UTF-8 (a valid timestamp is pure ASCII).</param>
+    /// <param name="result">The timestamp, or <see langword="default"/> when the text is not valid.</param>
+    /// <returns><see langword="true"/> when <paramref name="utf8Text"/> is a valid timestamp of either form.</returns>
+    public static bool TryParse(ReadOnlySpan<byte> utf8Text, out DateTime result) => ParseCore(utf8Text, Vector128.IsHardwareAccelerated, out result).IsNone;
 
     /// <summary>Parses <paramref name="text"/> (char or byte), throwing the <see cref="FormatException"/> of its error.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static DateTime ParseOrThrow<TChar>(ReadOnlySpan<TChar> text)
         where TChar : unmanaged
     {
-        ParseError error = ParseCore(text, Platform.IsVectorized, out DateTime value);
+        ParseError error = ParseCore(text, Vector128.IsHardwareAccelerated, out DateTime value);
         if (!error.IsNone)
             ThrowInvalidTimestamp(text, error);
         return value;
@@ -189,7 +196,6 @@ public static partial class DateTimeFormatter
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowInvalidTimestamp<TChar>(ReadOnlySpan<TChar> text, ParseError error)
         where TChar : unmanaged
     {

@@ -10,13 +10,13 @@ namespace Sparrow.Formatting;
 public static partial class DateTimeFormatter
 {
     /// <summary>The longest text this formatter writes or accepts: 28 characters (the UTC form).</summary>
-    public const int MaxLength = 28;
+    public const int MaxFormattedLength = 28;
 
     /// <summary>Length of the form without a suffix (<see cref="DateTimeKind.Unspecified"/> and <see cref="DateTimeKind.Local"/>).</summary>
     internal const int UnspecifiedLength = 27;
 
     /// <summary>Length of the UTC form: <see cref="UnspecifiedLength"/> plus the trailing <c>Z</c>.</summary>
-    internal const int UtcLength = MaxLength;
+    internal const int UtcLength = MaxFormattedLength;
 
     /// <summary>Offset of the trailing <c>Z</c> in the UTC form.</summary>
     internal const int UtcSuffixOffset = UnspecifiedLength;

@@ -33,7 +33,6 @@ public readonly partial struct Etag
     }
 
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowBufferTooShort(string parameterName, int length) =>
         throw new ArgumentException($"An etag takes {ByteLength} bytes; the buffer has {length}.", parameterName);
 }

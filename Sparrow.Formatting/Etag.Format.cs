@@ -60,7 +60,7 @@ public readonly partial struct Etag
     private void FormatCore<TChar>(ref TChar destination)
         where TChar : unmanaged
     {
-        if (Platform.IsVectorized)
+        if (Vector128.IsHardwareAccelerated)
             FormatVector((ulong)_restarts, (ulong)_changes, ref destination, widenBy256: Vector256.IsHardwareAccelerated);
         else
             FormatScalar((ulong)_restarts, (ulong)_changes, ref destination);

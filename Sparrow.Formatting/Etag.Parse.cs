@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow.Formatting;
 
@@ -107,7 +108,7 @@ public readonly partial struct Etag
         }
 
         ref TChar source = ref MemoryMarshal.GetReference(text);
-        if (Platform.IsVectorized)
+        if (Vector128.IsHardwareAccelerated)
             return TryParseVector(ref source, out result);
         return ParseScalar(ref source, out result).IsNone;
     }
@@ -117,7 +118,6 @@ public readonly partial struct Etag
     /// parser, which stops at the first offending position, supplies the position for the message.
     /// </summary>
     [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private static Etag ThrowInvalidEtag<TChar>(ReadOnlySpan<TChar> text)
         where TChar : unmanaged
     {

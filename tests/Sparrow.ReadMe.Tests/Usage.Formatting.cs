@@ -36,7 +36,7 @@ public sealed partial class Usage
         Assert.Equal(when.ToString("O"), stamp);
 
         // No allocation: format into, and parse from, a UTF-8 buffer; the kind (Z: UTC) round-trips too.
-        Span<byte> utf8 = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<byte> utf8 = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         Assert.True(DateTimeFormatter.TryFormat(when, utf8, out int written));
         Assert.True(DateTimeFormatter.TryParse(utf8[..written], out DateTime parsed));
         Assert.Equal(when, parsed);

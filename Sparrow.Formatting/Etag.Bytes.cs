@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
 
 namespace Sparrow.Formatting;
 
@@ -15,7 +14,7 @@ public readonly partial struct Etag
     public void WriteBytes(Span<byte> destination)
     {
         if (destination.Length < ByteLength)
-            ThrowBufferTooShort(nameof(destination), destination.Length);
+            ThrowTooShort(destination.Length, isSource: false);
         BinaryPrimitives.WriteInt64BigEndian(destination, _restarts);
         BinaryPrimitives.WriteInt64BigEndian(destination.Slice(sizeof(long)), _changes);
     }
@@ -26,13 +25,15 @@ public readonly partial struct Etag
     public static Etag FromBytes(ReadOnlySpan<byte> source)
     {
         if (source.Length < ByteLength)
-            ThrowBufferTooShort(nameof(source), source.Length);
+            ThrowTooShort(source.Length, isSource: true);
         return new Etag(
             BinaryPrimitives.ReadInt64BigEndian(source),
             BinaryPrimitives.ReadInt64BigEndian(source.Slice(sizeof(long))));
     }
 
+    // The parameter's name is chosen inside: a string literal passed as an argument is loaded by a JIT helper
+    // call before the throw helper's call, on the hot path.
     [DoesNotReturn]
-    private static void ThrowBufferTooShort(string parameterName, int length) =>
-        throw new ArgumentException($"An etag takes {ByteLength} bytes; the buffer has {length}.", parameterName);
+    private static void ThrowTooShort(int length, bool isSource) =>
+        throw new ArgumentException($"An etag takes {ByteLength} bytes; the buffer has {length}.", isSource ? "source" : "destination");
 }

@@ -14,10 +14,6 @@ internal static unsafe class Paths
     private const int Unbounded = CodePath.Unbounded;
 
     /// <remarks>The vector block paths need no instruction set: without AVX2 they run on software vectors, so they are tested everywhere.</remarks>
-    private static readonly string? MaskedSkipReason = MaskedVector.IsSupported
-        ? null
-        : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";
-
     public static readonly ComparePath[] Compare =
     [
         new("Compare(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Memory.Compare(x, y, size)) { ChecksSize = true },
@@ -30,7 +26,7 @@ internal static unsafe class Paths
         new("WordBlocks.Compare", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Compare(x, y, (nuint)size)),
         new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
         new("CompareOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly EqualPath[] Equal =
@@ -43,7 +39,7 @@ internal static unsafe class Paths
         new("WordBlocks.Equal", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Equal(x, y, (nuint)size)),
         new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
         new("EqualOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly CopyPath[] Copy =
@@ -57,7 +53,7 @@ internal static unsafe class Paths
         new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
         new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Copy(s, d, (nuint)size)),
         new("CopyOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (d, s, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly MovePath[] Move =
@@ -70,7 +66,7 @@ internal static unsafe class Paths
         new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
         new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Move(s, d, (nuint)size)),
         new("MoveOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (d, s, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly SetPath[] Set =
@@ -82,7 +78,7 @@ internal static unsafe class Paths
         new("WordBlocks.Set", WordBlocks.Block, Unbounded, (d, value, size) => WordBlocks.Set(d, value, (nuint)size)),
         new("VectorBlocks.Set", VectorBlocks.MinSize, Unbounded, (d, value, size) => VectorBlocks.Set(d, value, (nuint)size)),
         new("SetOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, value, size) => new SetOperation(d, value).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = MaskedSkipReason },
+            (d, value, size) => new SetOperation(d, value).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly CodePath[] All = [.. Compare, .. Equal, .. Copy, .. Move, .. Set];

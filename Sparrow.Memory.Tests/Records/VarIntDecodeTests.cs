@@ -114,14 +114,6 @@ public sealed class VarIntDecodeTests
         Assert.Equal((0, 0), (consumed, written));
     }
 
-    [Avx512Vbmi2Fact]
-    public void Avx512Path_IsTestedOnThisMachine() =>
-        Assert.Contains(VarIntPaths.Decode, p => p.Name == "VarIntAvx512.Decode");
-
-    [Vector128Fact]
-    public void Vector128Path_IsTestedOnThisMachine() =>
-        Assert.Contains(VarIntPaths.Decode, p => p.Name == "VarIntVector128.Decode");
-
     /// <summary>The named path, and a seeded table of <paramref name="count"/> values with their encoding.</summary>
     private static (DecodePath Path, uint[] Values, byte[] Source) Table(string name, VarIntDistribution distribution, int count, int seed)
     {

@@ -25,33 +25,3 @@ internal static class VarIntPaths
 
     public static DecodePath DecodeNamed(string name) => Decode.Single(p => p.Name == name);
 }
-
-/// <summary>A test that needs an instruction set: skipped, with the reason shown, on a machine without it.</summary>
-public sealed class Avx512Vbmi2FactAttribute : FactAttribute
-{
-    public Avx512Vbmi2FactAttribute()
-    {
-        if (!VarIntAvx512.IsSupported)
-            Skip = "AVX-512 VBMI2 (with accelerated 512-bit vectors) is not available here: the VarIntAvx512 path is untested on this machine.";
-    }
-}
-
-/// <inheritdoc cref="Avx512Vbmi2FactAttribute"/>
-public sealed class Vector128FactAttribute : FactAttribute
-{
-    public Vector128FactAttribute()
-    {
-        if (!VarIntVector128.IsSupported)
-            Skip = "128-bit vectors are not accelerated here: the VarIntVector128 path is untested on this machine.";
-    }
-}
-
-/// <inheritdoc cref="Avx512Vbmi2FactAttribute"/>
-public sealed class Bmi2FactAttribute : FactAttribute
-{
-    public Bmi2FactAttribute()
-    {
-        if (!System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
-            Skip = "BMI2 is not available here: the PEXT gather of the scalar varint path is untested on this machine.";
-    }
-}

@@ -1,0 +1,26 @@
+namespace Sparrow.Tests;
+
+/// <summary>
+/// Every path gated by an instruction set runs where the CPU reports that set and no runtime switch turns it off,
+/// and is skipped only where one of them is missing: a path that stopped running here (a wrong gate, a gate on a set
+/// this CPU lacks) fails this test instead of passing as a quiet skip.
+/// </summary>
+public sealed class InstructionSetTests
+{
+    [LinuxX64Fact]
+    public void EveryGatedPath_RunsExactlyWhereTheCpuAndTheSwitchesAllowIt()
+    {
+        CpuReport cpu = CpuReport.Read();
+        // Each later x86 set needs the ones before it: the runtime's AVX switch turns off AVX2 and AVX-512 too, and
+        // the AVX2 switch turns off its whole level (x86-64-v3), BMI2 with it.
+        bool avx512 = cpu.Has(["avx512f", "avx512bw", "avx512vl"], "AVX", "AVX2", "AVX512");
+        bool avx512Vbmi2 = avx512 && cpu.Has(["avx512_vbmi2"]);
+
+        Assert.Equal(avx512, SkipReasons.MaskedVector is null);
+        // DOTNET_PreferredVectorBitWidth below 512 makes 512-bit vectors unaccelerated, which the VBMI2 path also needs.
+        if (Environment.GetEnvironmentVariable("DOTNET_PreferredVectorBitWidth") is null)
+            Assert.Equal(avx512Vbmi2, VarIntPaths.Decode.Any(p => p.Name == "VarIntAvx512.Decode"));
+        Assert.Equal(cpu.Has(["sse2"]), VarIntPaths.Decode.Any(p => p.Name == "VarIntVector128.Decode"));
+        Assert.Equal(cpu.Has(["bmi2"], "AVX", "AVX2", "BMI2"), SkipReasons.Bmi2 is null);
+    }
+}

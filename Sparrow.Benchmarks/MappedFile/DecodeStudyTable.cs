@@ -16,7 +16,7 @@ internal static partial class DecodeStudyTable
     private const string ReadmeStart = "<!-- mapped-file:start (written by `dotnet run -c Release --project Sparrow.Benchmarks -- --publish`) -->";
     private const string ReadmeEnd = "<!-- mapped-file:end -->";
 
-    // The study quoted in issue 11: decoding a file of 1 million float32 values (4 MB, in the page cache), in
+    // The published study this table repeats: decoding a file of 1 million float32 values (4 MB, in the page cache), in
     // MB/s, measured in another language on another machine. Only the ratios between rows compare across runs.
     private const double StudyStandardReader = 120;
     private const double StudyReadPlusCast = 1_370;
@@ -68,7 +68,7 @@ internal static partial class DecodeStudyTable
             text.AppendLine($"| {variant} | {standsFor} | {Number(study)} | {Ratio(study / StudyStandardReader)} | {Number(mbps)} | {Ratio(mbps / readerMbps)} | {bytes} |");
         }
         text.AppendLine();
-        text.AppendLine("Study: the figures issue 11 quotes from a published study (1 million float32 values, 4 MB, in the page cache; another language, another machine). " +
+        text.AppendLine("Study: the figures of a published study (1 million float32 values, 4 MB, in the page cache; another language, another machine). " +
                         Invariant($"This run: `MappedFileDecodeBenchmarks`, {MappedFileDecodeBenchmarks.Count:N0} values ({MappedFileDecodeBenchmarks.BytesPerOperation:N0} bytes) ") +
                         "decoded and summed per operation, medians; MB = 10^6 bytes of float32 data, for the JSON row too.");
         return text.ToString();

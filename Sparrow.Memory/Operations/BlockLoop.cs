@@ -12,11 +12,13 @@ internal unsafe interface IBlockOperation<TResult>
     /// <summary>Bytes per block.</summary>
     static abstract int BlockSize { get; }
 
-    /// <summary>Processes the block at <paramref name="x"/> and <paramref name="y"/>; <see langword="true"/> to stop with <paramref name="result"/>.</summary>
-    bool Block(byte* x, byte* y, out TResult result);
-
-    /// <summary>Processes the final block (it overlaps the one before: those bytes were processed already) and gives the result.</summary>
-    TResult Last(byte* x, byte* y);
+    /// <summary>
+    /// Processes the block at <paramref name="x"/> and <paramref name="y"/>; <see langword="true"/> to stop the loop
+    /// with <paramref name="result"/>. For the final block (<paramref name="last"/>; it overlaps the one before, whose
+    /// bytes were processed already) <paramref name="result"/> is the loop's result whatever it returns.
+    /// <paramref name="last"/> is a constant at each call site, so the JIT keeps one side of any test of it.
+    /// </summary>
+    bool Block(byte* x, byte* y, bool last, out TResult result);
 }
 
 /// <summary>
@@ -59,13 +61,14 @@ internal static unsafe class BlockLoop
         byte* finalY = backward ? y : lastY;
         while (backward ? blockX > finalX : blockX < finalX)
         {
-            if (operation.Block(blockX, blockY, out TResult result))
+            if (operation.Block(blockX, blockY, last: false, out TResult result))
                 return result;
             blockX = backward ? blockX - TOperation.BlockSize : blockX + TOperation.BlockSize;
             blockY = backward ? blockY - TOperation.BlockSize : blockY + TOperation.BlockSize;
         }
 
-        return operation.Last(finalX, finalY);
+        operation.Block(finalX, finalY, last: true, out TResult final);
+        return final;
     }
 
     /// <summary>
@@ -78,9 +81,10 @@ internal static unsafe class BlockLoop
     {
         Debug.Assert(size > (nuint)TOperation.BlockSize && size <= 2 * (nuint)TOperation.BlockSize);
 
-        if (operation.Block(x, y, out TResult result))
+        if (operation.Block(x, y, last: false, out TResult result))
             return result;
-        nuint last = size - (nuint)TOperation.BlockSize;
-        return operation.Last(x + last, y + last);
+        nuint lastOffset = size - (nuint)TOperation.BlockSize;
+        operation.Block(x + lastOffset, y + lastOffset, last: true, out TResult final);
+        return final;
     }
 }

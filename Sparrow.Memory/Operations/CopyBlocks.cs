@@ -17,23 +17,14 @@ internal readonly unsafe struct CopyBlocks<TWord>(byte* finalSource) : IBlockOpe
     public static int BlockSize => 2 * sizeof(TWord);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool Block(byte* destination, byte* source, out NoResult result)
+    public bool Block(byte* destination, byte* source, bool last, out NoResult result)
     {
-        TWord block0 = Unaligned.Load<TWord>(source);
-        TWord block1 = Unaligned.Load<TWord>(source + sizeof(TWord));
-        result = Store(destination, block0, block1);
-        return false;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult Last(byte* destination, byte* source) => Store(destination, _final0, _final1);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static NoResult Store(byte* destination, TWord block0, TWord block1)
-    {
+        TWord block0 = last ? _final0 : Unaligned.Load<TWord>(source);
+        TWord block1 = last ? _final1 : Unaligned.Load<TWord>(source + sizeof(TWord));
         Unaligned.Store(destination, block0);
         Unaligned.Store(destination + sizeof(TWord), block1);
-        return default;
+        result = default;
+        return false;
     }
 }
 
@@ -44,17 +35,11 @@ internal readonly unsafe struct SetBlocks<TWord>(TWord pattern) : IBlockOperatio
     public static int BlockSize => 2 * sizeof(TWord);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool Block(byte* destination, byte* unused, out NoResult result)
-    {
-        result = Last(destination, unused);
-        return false;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult Last(byte* destination, byte* unused)
+    public bool Block(byte* destination, byte* unused, bool last, out NoResult result)
     {
         Unaligned.Store(destination, pattern);
         Unaligned.Store(destination + sizeof(TWord), pattern);
-        return default;
+        result = default;
+        return false;
     }
 }

@@ -112,12 +112,7 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
     public NoResult UpToThreeBytes(nuint size)
     {
         // All three loaded before any store, so an overlapping move is right too.
-        byte first = source[0];
-        byte middle = source[size / 2];
-        byte last = source[size - 1];
-        destination[0] = first;
-        destination[size / 2] = middle;
-        destination[size - 1] = last;
+        Unaligned.StoreThree(destination, size, source[0], source[size / 2], source[size - 1]);
         return default;
     }
 
@@ -136,18 +131,10 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        Sparrow.VectorBlocks.Copy(source, destination, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => Sparrow.VectorBlocks.Copy(source, destination, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        Sparrow.WordBlocks.Copy(source, destination, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Copy(source, destination, size);
 }
 
 /// <summary>Move: <see cref="CopyOperation"/> up to the block sizes (each of its classes loads before it stores), then blocks in the direction the overlap needs.</summary>
@@ -168,16 +155,8 @@ internal readonly unsafe struct MoveOperation(byte* source, byte* destination) :
     public NoResult Masked(Vector256<byte> mask) => _copy.Masked(mask);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        Sparrow.VectorBlocks.Move(source, destination, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => Sparrow.VectorBlocks.Move(source, destination, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        Sparrow.WordBlocks.Move(source, destination, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Move(source, destination, size);
 }

@@ -33,9 +33,7 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult UpToThreeBytes(nuint size)
     {
-        destination[0] = value;
-        destination[size / 2] = value;
-        destination[size - 1] = value;
+        Unaligned.StoreThree(destination, size, value, value, value);
         return default;
     }
 
@@ -54,16 +52,8 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size)
-    {
-        Sparrow.VectorBlocks.Set(destination, value, size);
-        return default;
-    }
+    public NoResult VectorBlocks(nuint size) => Sparrow.VectorBlocks.Set(destination, value, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size)
-    {
-        Sparrow.WordBlocks.Set(destination, value, size);
-        return default;
-    }
+    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Set(destination, value, size);
 }

@@ -40,4 +40,16 @@ internal static unsafe class Unaligned
         Store(destination, pattern);
         Store(destination + last, pattern);
     }
+
+    /// <summary>
+    /// Stores 1..3 bytes as three single bytes: <paramref name="first"/> at 0, <paramref name="middle"/> at
+    /// <c>size / 2</c> and <paramref name="last"/> at <c>size - 1</c> (for 1 or 2 bytes some are the same byte).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreThree(byte* destination, nuint size, byte first, byte middle, byte last)
+    {
+        destination[0] = first;
+        destination[size / 2] = middle;
+        destination[size - 1] = last;
+    }
 }

@@ -53,7 +53,7 @@ internal static unsafe class VectorBlocks
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Copy(byte* source, byte* destination, nuint size)
+    public static NoResult Copy(byte* source, byte* destination, nuint size)
     {
         // PERF: up to 64 bytes, two overlapping vectors, both loaded before either is stored (so right for any overlap).
         if (size <= 32)
@@ -62,23 +62,21 @@ internal static unsafe class VectorBlocks
             Unaligned.CopyTwo<Vector256<byte>>(source, destination, size - 32);
         else
             BlockLoop.Forward<CopyBlocks<Vector256<byte>>, NoResult>(new(source + (size - Block)), destination, source, size);
+        return default;
     }
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="MinSize"/>) bytes, right for any overlap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Move(byte* source, byte* destination, nuint size)
-    {
+    public static NoResult Move(byte* source, byte* destination, nuint size) =>
         // Forward unless the destination starts inside the source: then the blocks go from the end, so no block
         // is stored over source bytes not yet loaded.
-        if (size <= Block || (nuint)destination - (nuint)source >= size)
-            Copy(source, destination, size);
-        else
-            BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
-    }
+        size <= Block || (nuint)destination - (nuint)source >= size
+            ? Copy(source, destination, size)
+            : BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="MinSize"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Set(byte* destination, byte value, nuint size)
+    public static NoResult Set(byte* destination, byte value, nuint size)
     {
         if (size <= 32)
             Unaligned.StoreTwo(destination, Vector128.Create(value), size - 16);
@@ -86,6 +84,7 @@ internal static unsafe class VectorBlocks
             Unaligned.StoreTwo(destination, Vector256.Create(value), size - 32);
         else
             BlockLoop.Forward<SetBlocks<Vector256<byte>>, NoResult>(new(Vector256.Create(value)), destination, destination, size);
+        return default;
     }
 
     /// <summary>Bit <c>i</c> set when byte <c>i</c> of the 32 bytes differs.</summary>
@@ -106,7 +105,7 @@ internal static unsafe class VectorBlocks
         public static int BlockSize => sizeof(TVector);
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* x, byte* y, out int result)
+        public bool Block(byte* x, byte* y, bool last, out int result)
         {
             uint differ = typeof(TVector) == typeof(Vector128<byte>)
                 ? ~Vector128.Equals(Vector128.Load(x), Vector128.Load(y)).ExtractMostSignificantBits() & ushort.MaxValue
@@ -120,13 +119,6 @@ internal static unsafe class VectorBlocks
             result = KeyOrder.FirstDifference(x, y, differ);
             return true;
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public int Last(byte* x, byte* y)
-        {
-            Block(x, y, out int result);
-            return result;
-        }
     }
 
     /// <summary>
@@ -138,7 +130,7 @@ internal static unsafe class VectorBlocks
         public static int BlockSize => VectorBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* x, byte* y, out int result)
+        public bool Block(byte* x, byte* y, bool last, out int result)
         {
             if (AllEqual64(x, y))
             {
@@ -149,13 +141,6 @@ internal static unsafe class VectorBlocks
             result = KeyOrder.FirstDifference(x, y, DifferingBytes256(x, y) | (ulong)DifferingBytes256(x + 32, y + 32) << 32);
             return true;
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public int Last(byte* x, byte* y)
-        {
-            Block(x, y, out int result);
-            return result;
-        }
     }
 
     /// <summary>Tests 64 bytes per block for equality: two compares ANDed, one movemask.</summary>
@@ -164,13 +149,10 @@ internal static unsafe class VectorBlocks
         public static int BlockSize => VectorBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* x, byte* y, out bool result)
+        public bool Block(byte* x, byte* y, bool last, out bool result)
         {
-            result = Last(x, y);
+            result = AllEqual64(x, y);
             return !result;
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Last(byte* x, byte* y) => AllEqual64(x, y);
     }
 }

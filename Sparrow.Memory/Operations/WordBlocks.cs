@@ -22,23 +22,20 @@ internal static unsafe class WordBlocks
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes; forward, so right for any overlap with the destination first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Copy(byte* source, byte* destination, nuint size) =>
+    public static NoResult Copy(byte* source, byte* destination, nuint size) =>
         BlockLoop.Forward<CopyBlocks<ulong>, NoResult>(new(source + (size - Block)), destination, source, size);
 
     /// <summary>Copies <paramref name="size"/> (at least <see cref="Block"/>) bytes, right for any overlap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Move(byte* source, byte* destination, nuint size)
-    {
+    public static NoResult Move(byte* source, byte* destination, nuint size) =>
         // Forward unless the destination starts inside the source (see VectorBlocks.Move).
-        if ((nuint)destination - (nuint)source >= size)
-            Copy(source, destination, size);
-        else
-            BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
-    }
+        (nuint)destination - (nuint)source >= size
+            ? Copy(source, destination, size)
+            : BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="Block"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Set(byte* destination, byte value, nuint size) =>
+    public static NoResult Set(byte* destination, byte value, nuint size) =>
         BlockLoop.Forward<SetBlocks<ulong>, NoResult>(new(BytePattern.Repeat<ulong>(value)), destination, destination, size);
 
     /// <summary>Compares 16 bytes per block, as two 8-byte words.</summary>
@@ -47,7 +44,7 @@ internal static unsafe class WordBlocks
         public static int BlockSize => WordBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* x, byte* y, out int result)
+        public bool Block(byte* x, byte* y, bool last, out int result)
         {
             ulong x0 = Unaligned.Load64(x);
             ulong y0 = Unaligned.Load64(y);
@@ -64,13 +61,6 @@ internal static unsafe class WordBlocks
             result = x0 != y0 ? KeyOrder.ByteDifference(x0, y0) : KeyOrder.ByteDifference(x1, y1);
             return true;
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public int Last(byte* x, byte* y)
-        {
-            Block(x, y, out int result);
-            return result;
-        }
     }
 
     /// <summary>Tests 16 bytes per block for equality, as two 8-byte words.</summary>
@@ -79,14 +69,10 @@ internal static unsafe class WordBlocks
         public static int BlockSize => WordBlocks.Block;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Block(byte* x, byte* y, out bool result)
+        public bool Block(byte* x, byte* y, bool last, out bool result)
         {
-            result = Last(x, y);
+            result = ((Unaligned.Load64(x) ^ Unaligned.Load64(y)) | (Unaligned.Load64(x + sizeof(ulong)) ^ Unaligned.Load64(y + sizeof(ulong)))) == 0;
             return !result;
         }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public bool Last(byte* x, byte* y) =>
-            ((Unaligned.Load64(x) ^ Unaligned.Load64(y)) | (Unaligned.Load64(x + sizeof(ulong)) ^ Unaligned.Load64(y + sizeof(ulong)))) == 0;
     }
 }

@@ -24,273 +24,193 @@ public ref partial struct SpanReader
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 2 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public short ReadInt16LittleEndian() => (short)ToMachineOrderLittleEndian(ReadUnaligned<ushort>());
+    public short ReadInt16LittleEndian() => Read<short>(bigEndian: false);
 
     /// <summary>Reads a 16-bit signed integer stored in 2 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 2 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt16LittleEndian(out short value)
-    {
-        bool read = TryReadUnaligned(out ushort raw);
-        value = (short)ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadInt16LittleEndian(out short value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 16-bit signed integer stored in 2 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 2 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public short ReadInt16BigEndian() => (short)ToMachineOrderBigEndian(ReadUnaligned<ushort>());
+    public short ReadInt16BigEndian() => Read<short>(bigEndian: true);
 
     /// <summary>Reads a 16-bit signed integer stored in 2 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 2 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt16BigEndian(out short value)
-    {
-        bool read = TryReadUnaligned(out ushort raw);
-        value = (short)ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadInt16BigEndian(out short value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a 16-bit unsigned integer stored in 2 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 2 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ushort ReadUInt16LittleEndian() => ToMachineOrderLittleEndian(ReadUnaligned<ushort>());
+    public ushort ReadUInt16LittleEndian() => Read<ushort>(bigEndian: false);
 
     /// <summary>Reads a 16-bit unsigned integer stored in 2 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 2 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt16LittleEndian(out ushort value)
-    {
-        bool read = TryReadUnaligned(out ushort raw);
-        value = ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt16LittleEndian(out ushort value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 16-bit unsigned integer stored in 2 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 2 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ushort ReadUInt16BigEndian() => ToMachineOrderBigEndian(ReadUnaligned<ushort>());
+    public ushort ReadUInt16BigEndian() => Read<ushort>(bigEndian: true);
 
     /// <summary>Reads a 16-bit unsigned integer stored in 2 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 2 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt16BigEndian(out ushort value)
-    {
-        bool read = TryReadUnaligned(out ushort raw);
-        value = ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt16BigEndian(out ushort value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a 32-bit signed integer stored in 4 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int ReadInt32LittleEndian() => (int)ToMachineOrderLittleEndian(ReadUnaligned<uint>());
+    public int ReadInt32LittleEndian() => Read<int>(bigEndian: false);
 
     /// <summary>Reads a 32-bit signed integer stored in 4 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt32LittleEndian(out int value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = (int)ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadInt32LittleEndian(out int value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 32-bit signed integer stored in 4 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int ReadInt32BigEndian() => (int)ToMachineOrderBigEndian(ReadUnaligned<uint>());
+    public int ReadInt32BigEndian() => Read<int>(bigEndian: true);
 
     /// <summary>Reads a 32-bit signed integer stored in 4 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt32BigEndian(out int value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = (int)ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadInt32BigEndian(out int value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a 32-bit unsigned integer stored in 4 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadUInt32LittleEndian() => ToMachineOrderLittleEndian(ReadUnaligned<uint>());
+    public uint ReadUInt32LittleEndian() => Read<uint>(bigEndian: false);
 
     /// <summary>Reads a 32-bit unsigned integer stored in 4 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt32LittleEndian(out uint value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt32LittleEndian(out uint value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 32-bit unsigned integer stored in 4 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadUInt32BigEndian() => ToMachineOrderBigEndian(ReadUnaligned<uint>());
+    public uint ReadUInt32BigEndian() => Read<uint>(bigEndian: true);
 
     /// <summary>Reads a 32-bit unsigned integer stored in 4 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt32BigEndian(out uint value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt32BigEndian(out uint value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a 64-bit signed integer stored in 8 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long ReadInt64LittleEndian() => (long)ToMachineOrderLittleEndian(ReadUnaligned<ulong>());
+    public long ReadInt64LittleEndian() => Read<long>(bigEndian: false);
 
     /// <summary>Reads a 64-bit signed integer stored in 8 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt64LittleEndian(out long value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = (long)ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadInt64LittleEndian(out long value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 64-bit signed integer stored in 8 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long ReadInt64BigEndian() => (long)ToMachineOrderBigEndian(ReadUnaligned<ulong>());
+    public long ReadInt64BigEndian() => Read<long>(bigEndian: true);
 
     /// <summary>Reads a 64-bit signed integer stored in 8 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadInt64BigEndian(out long value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = (long)ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadInt64BigEndian(out long value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a 64-bit unsigned integer stored in 8 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadUInt64LittleEndian() => ToMachineOrderLittleEndian(ReadUnaligned<ulong>());
+    public ulong ReadUInt64LittleEndian() => Read<ulong>(bigEndian: false);
 
     /// <summary>Reads a 64-bit unsigned integer stored in 8 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt64LittleEndian(out ulong value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = ToMachineOrderLittleEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt64LittleEndian(out ulong value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a 64-bit unsigned integer stored in 8 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadUInt64BigEndian() => ToMachineOrderBigEndian(ReadUnaligned<ulong>());
+    public ulong ReadUInt64BigEndian() => Read<ulong>(bigEndian: true);
 
     /// <summary>Reads a 64-bit unsigned integer stored in 8 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadUInt64BigEndian(out ulong value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = ToMachineOrderBigEndian(raw);
-        return read;
-    }
+    public bool TryReadUInt64BigEndian(out ulong value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a single-precision (32-bit IEEE 754) value stored in 4 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public float ReadSingleLittleEndian() => BitConverter.UInt32BitsToSingle(ToMachineOrderLittleEndian(ReadUnaligned<uint>()));
+    public float ReadSingleLittleEndian() => Read<float>(bigEndian: false);
 
     /// <summary>Reads a single-precision (32-bit IEEE 754) value stored in 4 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadSingleLittleEndian(out float value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = BitConverter.UInt32BitsToSingle(ToMachineOrderLittleEndian(raw));
-        return read;
-    }
+    public bool TryReadSingleLittleEndian(out float value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a single-precision (32-bit IEEE 754) value stored in 4 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 4 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public float ReadSingleBigEndian() => BitConverter.UInt32BitsToSingle(ToMachineOrderBigEndian(ReadUnaligned<uint>()));
+    public float ReadSingleBigEndian() => Read<float>(bigEndian: true);
 
     /// <summary>Reads a single-precision (32-bit IEEE 754) value stored in 4 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 4 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadSingleBigEndian(out float value)
-    {
-        bool read = TryReadUnaligned(out uint raw);
-        value = BitConverter.UInt32BitsToSingle(ToMachineOrderBigEndian(raw));
-        return read;
-    }
+    public bool TryReadSingleBigEndian(out float value) => TryRead(out value, bigEndian: true);
 
     /// <summary>Reads a double-precision (64-bit IEEE 754) value stored in 8 little-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public double ReadDoubleLittleEndian() => BitConverter.UInt64BitsToDouble(ToMachineOrderLittleEndian(ReadUnaligned<ulong>()));
+    public double ReadDoubleLittleEndian() => Read<double>(bigEndian: false);
 
     /// <summary>Reads a double-precision (64-bit IEEE 754) value stored in 8 little-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadDoubleLittleEndian(out double value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = BitConverter.UInt64BitsToDouble(ToMachineOrderLittleEndian(raw));
-        return read;
-    }
+    public bool TryReadDoubleLittleEndian(out double value) => TryRead(out value, bigEndian: false);
 
     /// <summary>Reads a double-precision (64-bit IEEE 754) value stored in 8 big-endian bytes.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="FormatException">Fewer than 8 bytes remain; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public double ReadDoubleBigEndian() => BitConverter.UInt64BitsToDouble(ToMachineOrderBigEndian(ReadUnaligned<ulong>()));
+    public double ReadDoubleBigEndian() => Read<double>(bigEndian: true);
 
     /// <summary>Reads a double-precision (64-bit IEEE 754) value stored in 8 big-endian bytes.</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether 8 bytes remained; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadDoubleBigEndian(out double value)
-    {
-        bool read = TryReadUnaligned(out ulong raw);
-        value = BitConverter.UInt64BitsToDouble(ToMachineOrderBigEndian(raw));
-        return read;
-    }
+    public bool TryReadDoubleBigEndian(out double value) => TryRead(out value, bigEndian: true);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private T ReadUnaligned<T>()
@@ -320,21 +240,35 @@ public ref partial struct SpanReader
         return true;
     }
 
+    /// <summary>A <typeparamref name="T"/> stored in <paramref name="bigEndian"/> byte order, in machine order.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ushort ToMachineOrderLittleEndian(ushort value) => BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+    private T Read<T>(bool bigEndian)
+        where T : unmanaged =>
+        InMachineOrder(ReadUnaligned<T>(), bigEndian);
 
+    /// <summary>The <see cref="Read{T}(bool)"/> that returns false, consuming nothing, where too few bytes remain.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ushort ToMachineOrderBigEndian(ushort value) => BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value;
+    private bool TryRead<T>(out T value, bool bigEndian)
+        where T : unmanaged
+    {
+        bool read = TryReadUnaligned(out T raw);
+        value = InMachineOrder(raw, bigEndian);
+        return read;
+    }
 
+    /// <summary>
+    /// <paramref name="raw"/> (2, 4 or 8 bytes as loaded) with its bytes reversed when its stored order is not the
+    /// machine's. <paramref name="bigEndian"/> is a constant at every call site and
+    /// <see cref="BitConverter.IsLittleEndian"/> and the size are JIT-time constants, so one branch survives.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint ToMachineOrderLittleEndian(uint value) => BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint ToMachineOrderBigEndian(uint value) => BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong ToMachineOrderLittleEndian(ulong value) => BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong ToMachineOrderBigEndian(ulong value) => BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value;
+    private static unsafe T InMachineOrder<T>(T raw, bool bigEndian)
+        where T : unmanaged
+    {
+        if (bigEndian != BitConverter.IsLittleEndian)
+            return raw;
+        return sizeof(T) == sizeof(ushort) ? Unsafe.BitCast<ushort, T>(BinaryPrimitives.ReverseEndianness(Unsafe.BitCast<T, ushort>(raw)))
+            : sizeof(T) == sizeof(uint) ? Unsafe.BitCast<uint, T>(BinaryPrimitives.ReverseEndianness(Unsafe.BitCast<T, uint>(raw)))
+            : Unsafe.BitCast<ulong, T>(BinaryPrimitives.ReverseEndianness(Unsafe.BitCast<T, ulong>(raw)));
+    }
 }

@@ -101,6 +101,18 @@ public ref partial struct SpanReader
     }
 
     /// <summary>Reads a zigzag-encoded 32-bit signed varint (<see cref="VarInt.ZigZagEncode(int)"/>).</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The bytes are not a valid 32-bit varint; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadVarInt32() => VarInt.ZigZagDecode(ReadVarUInt32());
+
+    /// <summary>Reads a zigzag-encoded 64-bit signed varint (<see cref="VarInt.ZigZagEncode(long)"/>).</summary>
+    /// <returns>The value.</returns>
+    /// <exception cref="FormatException">The bytes are not a valid 64-bit varint; the message gives the position.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long ReadVarInt64() => VarInt.ZigZagDecode(ReadVarUInt64());
+
+    /// <summary>Reads a zigzag-encoded 32-bit signed varint (<see cref="VarInt.ZigZagEncode(int)"/>).</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
     /// <returns>Whether a complete, valid 32-bit varint was read; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -110,12 +122,6 @@ public ref partial struct SpanReader
         value = VarInt.ZigZagDecode(encoded);
         return read;
     }
-
-    /// <summary>Reads a zigzag-encoded 32-bit signed varint (<see cref="VarInt.ZigZagEncode(int)"/>).</summary>
-    /// <returns>The value.</returns>
-    /// <exception cref="FormatException">The bytes are not a valid 32-bit varint; the message gives the position.</exception>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int ReadVarInt32() => VarInt.ZigZagDecode(ReadVarUInt32());
 
     /// <summary>Reads a zigzag-encoded 64-bit signed varint (<see cref="VarInt.ZigZagEncode(long)"/>).</summary>
     /// <param name="value">The value, or 0 when it returns false.</param>
@@ -127,12 +133,6 @@ public ref partial struct SpanReader
         value = VarInt.ZigZagDecode(encoded);
         return read;
     }
-
-    /// <summary>Reads a zigzag-encoded 64-bit signed varint (<see cref="VarInt.ZigZagEncode(long)"/>).</summary>
-    /// <returns>The value.</returns>
-    /// <exception cref="FormatException">The bytes are not a valid 64-bit varint; the message gives the position.</exception>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long ReadVarInt64() => VarInt.ZigZagDecode(ReadVarUInt64());
 
     /// <summary>Skips a varint without keeping its value; it accepts exactly what <see cref="TryReadVarUInt64"/> accepts.</summary>
     /// <returns>Whether a complete, valid 64-bit varint was skipped; nothing is consumed when it returns false.</returns>

@@ -62,6 +62,20 @@ unsafe
             Check(Memory.Compare(new ReadOnlySpan<byte>(a, shorter), new ReadOnlySpan<byte>(b, size)) == Reference(a, shorter, b, size),
                 $"Compare of spans of {shorter} and {size} bytes");
             Check(Memory.SequenceEqual(new ReadOnlySpan<byte>(a, size), new ReadOnlySpan<byte>(b, size)) == (expected == 0), $"SequenceEqual of spans of {size} bytes");
+
+            // Copy and Move take the source first, as NativeMemory.Copy: b becomes a, and a stays as it was.
+            byte[] source = new Span<byte>(a, size).ToArray();
+            foreach (string form in (string[])["Copy", "CopyInline", "Move"])
+            {
+                Memory.Set(b, 0, size);
+                if (form == "Copy")
+                    Memory.Copy(a, b, size);
+                else if (form == "CopyInline")
+                    Memory.CopyInline(a, b, size);
+                else
+                    Memory.Move(new ReadOnlySpan<byte>(a, size), new Span<byte>(b, size));
+                Check(new Span<byte>(b, size).SequenceEqual(source) && new Span<byte>(a, size).SequenceEqual(source), $"{form}(source, destination) of {size} bytes");
+            }
         }
     }
     finally

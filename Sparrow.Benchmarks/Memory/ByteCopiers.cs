@@ -3,10 +3,13 @@ using Sparrow.Benchmarks.Baselines;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>Copies <c>size</c> bytes from <c>source</c> to <c>destination</c> (the overlap rules are the implementation's).</summary>
+/// <summary>
+/// Copies <c>size</c> bytes from <c>source</c> to <c>destination</c> (the overlap rules are the implementation's). Source
+/// first, as Sparrow's Copy and Move and NativeMemory.Copy; memcpy's destination-first order is turned around inside.
+/// </summary>
 internal unsafe interface IByteCopier
 {
-    static abstract void Copy(byte* destination, byte* source, int size);
+    static abstract void Copy(byte* source, byte* destination, int size);
 }
 
 // PERF: as for the comparers (ByteComparers.cs), each implementation is a struct passed as a type argument, so a
@@ -15,50 +18,50 @@ internal unsafe interface IByteCopier
 /// <summary>Sparrow's <see cref="Memory.Copy(byte*, byte*, int)"/>, called.</summary>
 internal readonly unsafe struct SparrowCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.Copy(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Memory.Copy(source, destination, size);
 }
 
 /// <summary>Sparrow's <see cref="Memory.CopyInline"/>, inlined into the caller.</summary>
 internal readonly unsafe struct SparrowInlineCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.CopyInline(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Memory.CopyInline(source, destination, size);
 }
 
 /// <summary>Sparrow's <see cref="Memory.Move(byte*, byte*, int)"/>: right for any overlap.</summary>
 internal readonly unsafe struct SparrowMover : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Memory.Move(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Memory.Move(source, destination, size);
 }
 
 /// <summary><see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>: right for any overlap.</summary>
 internal readonly unsafe struct BufferMemoryCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Buffer.MemoryCopy(source, destination, size, size);
+    public static void Copy(byte* source, byte* destination, int size) => Buffer.MemoryCopy(source, destination, size, size);
 }
 
 internal readonly unsafe struct CopyBlockUnalignedCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => Unsafe.CopyBlockUnaligned(destination, source, (uint)size);
+    public static void Copy(byte* source, byte* destination, int size) => Unsafe.CopyBlockUnaligned(destination, source, (uint)size);
 }
 
 internal readonly unsafe struct SpanCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) =>
+    public static void Copy(byte* source, byte* destination, int size) =>
         new ReadOnlySpan<byte>(source, size).CopyTo(new Span<byte>(destination, size));
 }
 
 internal readonly unsafe struct MemcpyCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => LibC.Memcpy(destination, source, (nuint)size);
+    public static void Copy(byte* source, byte* destination, int size) => LibC.Memcpy(destination, source, (nuint)size);
 }
 
 /// <summary>libc's memmove: right for any overlap.</summary>
 internal readonly unsafe struct MemmoveCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => LibC.Memmove(destination, source, (nuint)size);
+    public static void Copy(byte* source, byte* destination, int size) => LibC.Memmove(destination, source, (nuint)size);
 }
 
 internal readonly unsafe struct MemcpyWithGCTransitionCopier : IByteCopier
 {
-    public static void Copy(byte* destination, byte* source, int size) => LibC.MemcpyWithGCTransition(destination, source, (nuint)size);
+    public static void Copy(byte* source, byte* destination, int size) => LibC.MemcpyWithGCTransition(destination, source, (nuint)size);
 }

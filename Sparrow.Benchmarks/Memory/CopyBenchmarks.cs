@@ -64,7 +64,7 @@ public unsafe class CopyBenchmarks
         for (int i = 0; i < Operations; i++)
         {
             nint offset = (i & Rotation) * stride;
-            TCopier.Copy(destination + offset, source + offset, size);
+            TCopier.Copy(source + offset, destination + offset, size);
         }
     }
 }

@@ -102,6 +102,6 @@ public unsafe class CopyWorkloadBenchmarks
     {
         CopyJob* jobs = _jobs;
         for (int i = 0; i < Count; i++)
-            TCopier.Copy(jobs[i].Destination, jobs[i].Source, jobs[i].Size);
+            TCopier.Copy(jobs[i].Source, jobs[i].Destination, jobs[i].Size);
     }
 }

@@ -97,7 +97,7 @@ public unsafe class MoveBenchmarks
         for (int i = 0; i < Operations; i++)
         {
             byte* source = regions + (i & (Count - 1)) * stride;
-            TMover.Copy(source + distances[i], source, size);
+            TMover.Copy(source, source + distances[i], size);
         }
     }
 
@@ -110,7 +110,7 @@ public unsafe class MoveBenchmarks
         for (int i = 0; i < Operations; i++)
         {
             nint offset = (i & (Count - 1)) * stride;
-            TCopier.Copy(copyDestinations + offset + distances[i], regions + offset, size);
+            TCopier.Copy(regions + offset, copyDestinations + offset + distances[i], size);
         }
     }
 }

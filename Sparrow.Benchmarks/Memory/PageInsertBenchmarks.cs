@@ -76,7 +76,7 @@ public unsafe class PageInsertBenchmarks
         for (int count = 0; count < Keys; count++)
         {
             int slot = slotIndexes[count];
-            TMover.Copy((byte*)(slots + slot + 1), (byte*)(slots + slot), (count - slot) * sizeof(ushort));
+            TMover.Copy((byte*)(slots + slot), (byte*)(slots + slot + 1), (count - slot) * sizeof(ushort));
             slots[slot] = keyOffsets[count];
         }
     }

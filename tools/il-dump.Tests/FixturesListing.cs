@@ -29,7 +29,7 @@ public sealed class FixturesListing
 
     internal IlListing Listing => Inspector.Context.Listings.Single();
 
-    internal IlMethod Method(string key) => Assert.Single(Listing.FindMethods(MethodKey.Parse(key)!));
+    internal IlMethod Method(string key) => Assert.Single(Listing.FindMethods(MethodKey.Parse(key)!)).Method;
 
     /// <summary>The fixtures.rules entry for <paramref name="key"/> that has no env: section.</summary>
     internal HotMethod Hot(string key) => Assert.Single(Rules.Methods, m => m.Key == MethodKey.Parse(key) && m.Env.Count == 0);

@@ -100,7 +100,7 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.Equal("Ns.Outer/Inner::Pick<T, U>(System.ReadOnlySpan`1<char>, uint8*, !!T)", key.ToString());
         Assert.Equal(MethodKey.Parse("Ns.Outer/Inner::Pick<T,U>(System.ReadOnlySpan`1<char>,uint8*,!!T)"), key);
         Assert.Equal("Ns.Outer+Inner:Pick", key.JitName);
-        Assert.Equal("Ns.Outer+Inner.Pick(ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
+        Assert.Equal("Ns.Outer+Inner.Pick[T,U](ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
         Assert.Null(MethodKey.Parse("Ns.Type::Field"));
         Assert.Null(MethodKey.Parse("int32 [System.Runtime]System.Math::Abs(int32)"));
     }

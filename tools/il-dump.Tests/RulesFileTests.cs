@@ -35,9 +35,9 @@ public sealed class RulesFileTests
     }
 
     [Theory]
-    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env: or requires: section")]
+    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env:, requires: or twin: section")]
     [InlineData("Ns.Type::Load(uint8*)", "has no rules")]
-    [InlineData("Ns.Type::Load  il: no-box", "expected 'assembly <project>' or 'Type::Method(param types)'")]
+    [InlineData("Ns.Type::Load  il: no-box", "expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)'")]
     [InlineData("    il: no-box", "rules without a method above them")]
     [InlineData("Ns.Type::Load(uint8*)  il: switch", "write the switch rule as switch>=N")]
     [InlineData("Ns.Type::Load(uint8*)  requires: Vector512  asm: no-calls", "'Vector512' is not a System.Runtime.Intrinsics.X86 class")]

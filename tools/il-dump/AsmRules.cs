@@ -2,7 +2,7 @@ using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>The machine code the JIT printed for one method (DOTNET_JitDisasm), split into instruction lines.</summary>
+/// <summary>The machine code the JIT printed for one method (DOTNET_JitDisasm), split into lines.</summary>
 internal sealed partial class AsmListing(string text)
 {
     public string Text { get; } = text;
@@ -15,14 +15,29 @@ internal sealed partial class AsmListing(string text)
                 && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
             .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
 
+    /// <summary>Whether <paramref name="text"/> names the method <paramref name="jitName"/> (<c>Type:Name(</c>, or <c>Type:Name[</c> for a generic instantiation).</summary>
+    public static bool Names(string text, string jitName) =>
+        text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
+
     [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")]
     private static partial Regex CallPattern();
 }
 
 /// <summary>
-/// The machine-code rules (x64). Calls to methods whose name starts with Throw are allowed everywhere (they are
-/// the out-of-line throw helpers); other calls need an <c>allow: call=</c> or <c>allow: helper=</c> in the rules file.
-/// Class-initialisation helpers are not allowed: the jit-child runs class constructors first, so they do not appear.
+/// The machine code of one entry (and, for the inlining rule, of its sample caller), or, when the JIT lacks an
+/// instruction set the entry requires, which ones (<paramref name="Lacking"/>) and no code.
+/// </summary>
+internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? Caller, string? Lacking)
+{
+    /// <summary>The artifact files: <c>&lt;stem&gt;.asm</c>, and <c>&lt;stem&gt;.caller.asm</c> for the sample caller.</summary>
+    public IEnumerable<(string Stem, string Text)> Files() =>
+        new[] { (Method.Hot.FileStem, Asm), (Method.Hot.FileStem + ".caller", Caller) }.Where(f => f.Item2 is not null).Select(f => (f.Item1, f.Item2!.Text));
+}
+
+/// <summary>
+/// The machine-code rules (x64). Calls to methods named Throw* are allowed everywhere (the out-of-line throw helpers);
+/// other calls need an <c>allow: call=</c> or <c>allow: helper=</c>. The jit-child runs class constructors first, so no
+/// class-initialisation helper appears.
 /// </summary>
 internal static partial class AsmRules
 {
@@ -34,58 +49,37 @@ internal static partial class AsmRules
         HotMethod hot = compiled.Method.Hot;
         if (compiled.Asm is not { } asm)
             return Verdict.Skip($"this JIT lacks {compiled.Lacking}" + (hot.Env.Count > 0 ? $" (with {string.Join(' ', hot.Env)})" : ""));
-
+        IEnumerable<string> Matching(Regex pattern) => asm.Lines.Where(l => pattern.IsMatch(l)).Select(l => l.Trim());
         switch (rule.Name)
         {
             case "jump-table":
-            {
-                int entries = asm.Lines.Count(l => TableEntry().IsMatch(l));
-                return asm.Lines.Any(l => IndirectJump().IsMatch(l)) && entries > 0
+                int entries = Matching(TableEntry()).Count();
+                return Matching(IndirectJump()).Any() && entries > 0
                     ? Verdict.Pass($"indirect jump through a {entries}-entry table")
-                    : Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)",
-                        asm.Lines.Where(l => ConditionalJump().IsMatch(l)).Select(l => l.Trim()).Prepend("compare-and-branch instead:"));
-            }
-
+                    : Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:"));
             case "no-rngchk":
-            {
-                List<string> checks = asm.Lines.Where(l => l.Contains("CORINFO_HELP_RNGCHKFAIL", StringComparison.Ordinal)).Select(l => l.Trim()).ToList();
+                List<string> checks = [.. Matching(RangeCheck())];
                 return Verdict.PassUnless(checks, $"array/span bounds check: {checks.Count} call(s) to CORINFO_HELP_RNGCHKFAIL");
-            }
-
             case "no-calls":
-            {
-                List<string> calls = asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line).ToList();
+                List<string> calls = [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)];
                 return Verdict.PassUnless(calls, $"{calls.Count} call(s) on the hot path");
-            }
-
             case "inlined":
-            {
                 if (compiled.Caller is not { } caller)
                     return Verdict.Fail("no machine code for the sample caller", []);
-                List<string> calls = caller.Calls().Where(c => c.Target.Contains(hot.Key.JitName + "(", StringComparison.Ordinal)).Select(c => c.Line).ToList();
-                return calls.Count == 0
+                List<string> remaining = [.. caller.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line)];
+                return remaining.Count == 0
                     ? Verdict.Pass($"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}")
-                    : Verdict.Fail("not inlined: the sample caller still calls it", calls);
-            }
-
-            case "masked-loads":
-                return Masked(asm, MaskedLoad(), "load", "no vector load through an AVX-512 opmask (vmov* reg {k} or {k}{z} from memory)");
-
-            case "masked-stores":
-                return Masked(asm, MaskedStore(), "store", "no vector store through an AVX-512 opmask (vmov* memory {k}, reg)");
-
+                    : Verdict.Fail("not inlined: the sample caller still calls it", remaining);
+            case "masked-loads" or "masked-stores":
+                string access = rule.Name == "masked-loads" ? "load" : "store";
+                List<string> found = [.. Matching(access == "load" ? MaskedLoad() : MaskedStore())];
+                return found.Count > 0
+                    ? Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}")
+                    : Verdict.Fail($"no vector {access} through an AVX-512 opmask ({(access == "load" ? "vmov* reg {k} or {k}{z} from memory" : "vmov* memory {k}, reg")})",
+                        Matching(VectorMemory()).Prepend("vector memory operands, none masked:"));
             default:
                 throw new CouldNotRunException($"no asm rule '{rule.Name}'");
         }
-    }
-
-    /// <summary>PASS when some instruction matches <paramref name="masked"/>; else FAIL listing the vector memory operands found.</summary>
-    private static Verdict Masked(AsmListing asm, Regex masked, string access, string failure)
-    {
-        List<string> found = asm.Lines.Where(l => masked.IsMatch(l)).Select(l => l.Trim()).ToList();
-        return found.Count > 0
-            ? Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}")
-            : Verdict.Fail(failure, asm.Lines.Where(l => VectorMemory().IsMatch(l)).Select(l => l.Trim()).Prepend("vector memory operands, none masked:"));
     }
 
     /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
@@ -94,17 +88,13 @@ internal static partial class AsmRules
         string helper = target.Trim('[', ']');
         if (helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal))
             return hot.Allowed("helper").Any(a => a.Matches(helper));
-
-        if (ManagedMethod(target) is not { } method)
-            return false;
-        return method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal)
-            || hot.Allowed("call").Any(a => a.Matches(method));
+        return ManagedMethod(target) is { } method
+            && (method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal) || hot.Allowed("call").Any(a => a.Matches(method)));
     }
 
     /// <summary>
-    /// <c>[Sparrow.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Etag]</c> →
-    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations, nested or not, and an indirect call's memory slot
-    /// dropped); null for a register or memory operand alone.
+    /// <c>[Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag]</c> →
+    /// <c>Sparrow.Formatting.Etag:ThrowInvalidEtag</c> (instantiations and an indirect call's memory slot dropped); null for a register or memory operand alone.
     /// </summary>
     public static string? ManagedMethod(string target)
     {
@@ -114,9 +104,7 @@ internal static partial class AsmRules
         if (close >= 0 && !text[..close].Contains(':') && !text[..close].Contains('['))
             text = text[(close + 1)..];
         int open = text.IndexOf('(');
-        if (open < 0)
-            return null;
-        string method = string.Concat(IlText.Scan(text[..open], "[", "]").Where(s => s.Depth == 0 && s.Char is not ('[' or ']')).Select(s => s.Char));
+        string method = open < 0 ? "" : string.Concat(IlText.Scan(text[..open], "[", "]").Where(s => s.Depth == 0 && s.Char is not ('[' or ']')).Select(s => s.Char));
         return method.Contains(':') && !method.Contains(' ') ? method : null;
     }
 
@@ -128,6 +116,9 @@ internal static partial class AsmRules
 
     [GeneratedRegex(@"^\s+j(?!mp)\w+\s")]
     private static partial Regex ConditionalJump();
+
+    [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")]
+    private static partial Regex RangeCheck();
 
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")]

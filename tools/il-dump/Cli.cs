@@ -1,5 +1,68 @@
 namespace IlDump;
 
+/// <summary>The command line: a command, its positional arguments, and the options every command shares.</summary>
+internal sealed class Options
+{
+    public const string DefaultRules = "tools/il-dump/hot-methods.rules";
+
+    public required string Command { get; init; }
+
+    public List<string> Positional { get; } = [];
+
+    public List<string> Env { get; } = [];
+
+    public string? RulesPath { get; set; }
+
+    public string? Method { get; set; }
+
+    public string? Out { get; set; }
+
+    public bool NoBuild { get; set; }
+
+    public bool Asm { get; set; }
+
+    public static Options Parse(string[] args)
+    {
+        var options = new Options { Command = args.Length == 0 ? throw new UsageException("no command") : args[0] is "-h" or "--help" ? "help" : args[0] };
+        for (int i = 1; i < args.Length; i++)
+        {
+            string Value() => ++i < args.Length ? args[i] : throw new UsageException($"{args[i - 1]} needs a value");
+            switch (args[i])
+            {
+                case "--rules": options.RulesPath = Value(); break;
+                case "--no-build": options.NoBuild = true; break;
+                case "--method": options.Method = Value(); break;
+                case "--out": options.Out = Value(); break;
+                case "--asm": options.Asm = true; break;
+                case "--env": options.Env.Add(Value() is var env && env.IndexOf('=') > 0 ? env : throw new UsageException($"--env {env}: expected NAME=VALUE")); break;
+                case var a when a.StartsWith("--", StringComparison.Ordinal): throw new UsageException($"unknown option {a}");
+                default: options.Positional.Add(args[i]); break;
+            }
+        }
+
+        return options;
+    }
+
+    public const string Usage = """
+        usage: il-dump <command> [options]
+          dump [--asm]              write artifacts/il/<Type>.<Method>(<params>).il for each hot method (and, with --asm,
+                                    artifacts/asm/*.asm) and print them
+          list                      print every method of the listed assemblies as the rules file names them
+          check                     apply the IL rules: one PASS/FAIL row per (method, rule)
+          asm                       JIT each hot method (TieredCompilation=0), save artifacts/asm/*.asm, apply the x64 rules
+          diff <git-rev> [--asm]    unified diff of the hot methods' IL (and machine code) at <git-rev> against the working tree
+          help                      this text
+        options:
+          --rules FILE   the hot-method list (default tools/il-dump/hot-methods.rules)
+          --no-build     use the existing Release builds instead of building the listed projects
+          --method PAT   only methods whose key contains PAT (or matches it, with * and ?)
+          --out DIR      artifacts directory (default <repo>/artifacts)
+          --env N=V      (asm, dump --asm, diff --asm; repeatable) JIT with N=V added to each entry's env:
+                         (DOTNET_EnableAVX512=0: the code the method compiles to without AVX-512)
+        exit codes: 0 all rules pass, 1 a rule failed, 2 could not run (build failed, ilspycmd missing, method not found)
+        """;
+}
+
 /// <summary>The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.</summary>
 internal static class Cli
 {
@@ -8,6 +71,12 @@ internal static class Cli
         try
         {
             Options options = Options.Parse(args);
+            if ((options.Command is "asm" || options.Asm && options.Command is "dump" or "diff") && !AsmRunner.IsSupported)
+            {
+                output.WriteLine($"il-dump: the machine-code rules are written for x64; this process is {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}: skipped.");
+                return options.Command == "asm" ? 0 : 2;
+            }
+
             return options.Command switch
             {
                 "help" => Help(output),
@@ -15,14 +84,13 @@ internal static class Cli
                 "list" => await ListAsync(options, output),
                 "check" => await CheckAsync(options, output),
                 "asm" => await AsmAsync(options, output),
-                "diff" => await DiffCommand.RunAsync(options, output),
+                "diff" => await DiffAsync(options, output),
                 _ => throw new UsageException($"unknown command '{options.Command}'"),
             };
         }
         catch (UsageException e)
         {
-            error.WriteLine($"il-dump: {e.Message}");
-            error.WriteLine(Options.Usage);
+            error.WriteLine($"il-dump: {e.Message}\n{Options.Usage}");
             return 2;
         }
         catch (CouldNotRunException e)
@@ -39,15 +107,14 @@ internal static class Cli
     }
 
     /// <summary>The rules file (--rules, else the repository's), with --env added to every entry.</summary>
-    public static RulesFile LoadRules(Options options) =>
+    private static RulesFile LoadRules(Options options) =>
         RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), Options.DefaultRules)).WithEnv(options.Env);
 
-    /// <summary>Loads the rules file and the listings (building first unless --no-build).</summary>
-    public static async Task<Inspector> LoadAsync(Options options, TextWriter log)
+    /// <summary>Loads the listings of <paramref name="rules"/> from the projects under <paramref name="root"/> (building first unless --no-build).</summary>
+    private static async Task<Inspector> LoadAsync(RulesFile rules, string root, bool build, TextWriter log)
     {
-        RulesFile rules = LoadRules(options);
-        var inspector = new Inspector(rules, rules.Root, rules.Root, log);
-        await inspector.LoadAsync(build: !options.NoBuild);
+        var inspector = new Inspector(rules, root, rules.Root, log);
+        await inspector.LoadAsync(build);
         return inspector;
     }
 
@@ -56,11 +123,10 @@ internal static class Cli
 
     private static async Task<int> DumpAsync(Options options, TextWriter output)
     {
-        if (options.Asm && !AsmRunner.IsSupported)
-            throw new CouldNotRunException("--asm needs an x64 machine");
-        Inspector inspector = await LoadAsync(options, output);
+        RulesFile rules = LoadRules(options);
+        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
         List<Resolved> methods = inspector.Resolve(options.Method);
-        List<Resolved> distinct = methods.DistinctBy(r => r.Hot.Key).ToList();
+        List<Resolved> distinct = [.. methods.DistinctBy(r => r.Hot.Key)];
         string il = ArtifactsDirectory(options, inspector, "il"), asm = ArtifactsDirectory(options, inspector, "asm");
         WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, IlText(r.Method))), clean: options.Method is null);
         List<AsmResult> compiled = options.Asm ? await CompileAsync(inspector, methods, asm, clean: options.Method is null) : [];
@@ -74,38 +140,31 @@ internal static class Cli
     }
 
     /// <summary>The method's text as saved: without the RVA comment, which moves with every unrelated change.</summary>
-    public static string IlText(IlMethod method) =>
+    private static string IlText(IlMethod method) =>
         string.Join('\n', method.Lines.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))) + "\n";
 
-    /// <summary>
-    /// JITs the entries that have machine-code rules and writes their listings to <paramref name="directory"/>;
-    /// <paramref name="clean"/> first removes the listings an earlier run left there.
-    /// </summary>
-    public static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
+    /// <summary>JITs the entries that have machine-code rules and writes their listings; <paramref name="clean"/> first removes an earlier run's.</summary>
+    private static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
     {
-        List<AsmResult> compiled = await AsmRunner.CompileAsync(methods.Where(r => r.Hot.AsmRules.Count > 0).ToList(), inspector.AssemblyPaths, inspector.ToolRoot);
+        List<AsmResult> compiled = await AsmRunner.CompileAsync([.. methods.Where(r => r.Hot.AsmRules.Count > 0)], inspector.AssemblyPaths, inspector.ToolRoot);
         WriteArtifacts(directory, ".asm", compiled.SelectMany(c => c.Files()), clean);
         return compiled;
     }
 
     /// <summary>Writes <c>&lt;stem&gt;&lt;extension&gt;</c> files; <paramref name="clean"/> first deletes every file of that extension there.</summary>
-    public static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
+    private static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
     {
         Directory.CreateDirectory(directory);
-        if (clean)
-        {
-            foreach (string old in Directory.GetFiles(directory, "*" + extension))
-                File.Delete(old);
-        }
-
+        foreach (string old in clean ? Directory.GetFiles(directory, "*" + extension) : [])
+            File.Delete(old);
         foreach ((string stem, string text) in files)
             File.WriteAllText(Path.Combine(directory, stem + extension), text);
     }
 
     private static async Task<int> ListAsync(Options options, TextWriter output)
     {
-        Inspector inspector = await LoadAsync(options, output);
-        foreach (IlListing listing in inspector.Context.Listings)
+        RulesFile rules = LoadRules(options);
+        foreach (IlListing listing in (await LoadAsync(rules, rules.Root, !options.NoBuild, output)).Context.Listings)
         {
             output.WriteLine($"# {listing.AssemblyName}");
             foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Matches(options.Method)))
@@ -117,36 +176,70 @@ internal static class Cli
 
     private static async Task<int> CheckAsync(Options options, TextWriter output)
     {
-        Inspector inspector = await LoadAsync(options, output);
-        List<RuleResult> results = inspector.Resolve(options.Method)
-            .SelectMany(r => r.Hot.IlRules.Select(rule => new RuleResult(r.Hot.Display, rule.ToString(), IlRules.Apply(rule, r.Method, r.Hot, inspector.Context))))
-            .ToList();
-        return Report("IL rules", results, output, inspector);
+        RulesFile rules = LoadRules(options);
+        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
+        return Report("IL rules", [.. inspector.Resolve(options.Method).SelectMany(r => r.Hot.IlRules.Select(rule =>
+            new RuleResult(r.Hot.Display, rule.ToString(), IlRules.Apply(rule, r, inspector.Context))))], output, inspector);
     }
 
     private static async Task<int> AsmAsync(Options options, TextWriter output)
     {
-        if (!AsmRunner.IsSupported)
-        {
-            output.WriteLine($"il-dump asm: the machine-code rules are written for x64; this process is {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}: skipped.");
-            return 0;
-        }
-
-        Inspector inspector = await LoadAsync(options, output);
+        RulesFile rules = LoadRules(options);
+        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
         List<AsmResult> compiled = await CompileAsync(inspector, inspector.Resolve(options.Method), ArtifactsDirectory(options, inspector, "asm"), clean: options.Method is null);
-        List<RuleResult> results = compiled
-            .SelectMany(c => c.Method.Hot.AsmRules.Select(rule => new RuleResult(c.Method.Hot.Display, rule.ToString(), AsmRules.Apply(rule, c))))
-            .ToList();
-        return Report("machine-code rules (x64, TieredCompilation=0)", results, output, inspector);
+        return Report("machine-code rules (x64, TieredCompilation=0)", [.. compiled.SelectMany(c => c.Method.Hot.AsmRules.Select(rule =>
+            new RuleResult(c.Method.Hot.Display, rule.ToString(), AsmRules.Apply(rule, c))))], output, inspector);
     }
 
     private static int Report(string title, List<RuleResult> results, TextWriter output, Inspector inspector)
     {
         output.WriteLine($"il-dump: {title}, {Path.GetRelativePath(inspector.Root, inspector.Rules.Path)}");
-        int width = results.Count == 0 ? 0 : results.Max(r => r.Method.Length);
+        int width = results.Select(r => r.Method.Length).DefaultIfEmpty(0).Max();
         foreach (RuleResult result in results)
             result.Print(output, width);
         output.WriteLine(RuleResult.Totals(results));
         return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
+    }
+
+    /// <summary>
+    /// <c>diff &lt;git-rev&gt; [--asm]</c>: the revision is exported with <c>git archive</c> into a temporary directory (no
+    /// worktree, no checkout), its listed projects are built there in Release, and both sides are dumped with the
+    /// working tree's rules file and compared with <c>diff -ruN</c>.
+    /// </summary>
+    private static async Task<int> DiffAsync(Options options, TextWriter output)
+    {
+        string revision = options.Positional.Count == 1 ? options.Positional[0] : throw new UsageException("diff needs exactly one git revision");
+        RulesFile rules = LoadRules(options);
+        string temp = Path.Combine(Path.GetTempPath(), $"il-dump-diff-{Guid.NewGuid():N}"), source = Path.Combine(temp, "src");
+        string label = string.Concat(revision.Select(c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
+        try
+        {
+            Directory.CreateDirectory(source);
+            (await Processes.RunAsync("git", ["archive", "--format=tar", "-o", Path.Combine(temp, "source.tar"), revision], rules.Root)).OrThrow($"git archive {revision}");
+            (await Processes.RunAsync("tar", ["-xf", Path.Combine(temp, "source.tar"), "-C", source], rules.Root)).OrThrow("tar");
+            output.WriteLine($"il-dump diff: {revision} (exported to {source}) against the working tree");
+            await DumpSideAsync(await LoadAsync(rules, source, build: true, output), Path.Combine(temp, "diff", label), revision, options.Asm);
+            await DumpSideAsync(await LoadAsync(rules, rules.Root, !options.NoBuild, output), Path.Combine(temp, "diff", "working-tree"), "the working tree", options.Asm);
+            ProcessResult diff = await Processes.RunAsync("diff", ["-ruN", label, "working-tree"], Path.Combine(temp, "diff"));
+            if (diff.ExitCode > 1)
+                throw new CouldNotRunException($"diff failed:\n{diff.Tail()}");
+            output.Write(diff.ExitCode == 0 ? $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n" : diff.Output);
+            return 0;
+        }
+        finally
+        {
+            if (Directory.Exists(temp))
+                Directory.Delete(temp, recursive: true);
+        }
+    }
+
+    /// <summary>Writes il/ (and asm/) for one side; a hot method absent on that side gets a one-line note instead.</summary>
+    private static async Task DumpSideAsync(Inspector inspector, string directory, string side, bool asm)
+    {
+        var entries = inspector.Find().ToList();
+        WriteArtifacts(Path.Combine(directory, "il"), ".il", entries.DistinctBy(e => e.Hot.Key).Select(e => (e.Hot.Key.FileStem,
+            e.Found.Count == 1 ? IlText(e.Found[0].Method) : $"// {e.Hot.Key}: {(e.Found.Count == 0 ? "not found" : "ambiguous")} in {side}\n")), clean: false);
+        if (asm)
+            await CompileAsync(inspector, entries.Where(e => e.Found.Count == 1).Select(e => new Resolved(e.Hot, e.Found[0].Method, e.Found[0].Arguments)), Path.Combine(directory, "asm"), clean: false);
     }
 }

@@ -8,40 +8,43 @@ internal sealed record RuleRef(string Name, int? Argument)
     public override string ToString() => Argument is { } n ? $"{Name}>={n}" : Name;
 }
 
-/// <summary>A per-method allowance: <c>newobj=System.String</c>, <c>call=Sparrow.Memory:Throw*</c>, <c>helper=CORINFO_HELP_NEWSFAST</c>.</summary>
+/// <summary>A per-method allowance: <c>newobj=System.String</c>, <c>call=Sparrow.Memory:Throw*</c>, <c>helper=CORINFO_HELP_STRCNS</c>.</summary>
 internal sealed record Allowance(string Kind, string Pattern)
 {
     public bool Matches(string text) => Glob.IsMatch(text, Pattern);
 }
 
-/// <summary>One entry of the rules file: a hot method and the rules its IL and machine code must keep.</summary>
-/// <param name="Env">NAME=VALUE pairs added to the environment of the process that JITs the method (env:).</param>
-/// <param name="Requires">System.Runtime.Intrinsics.X86 classes the JIT must support, else the machine-code rules SKIP (requires:).</param>
+/// <summary>One entry of the rules file: a hot method, the rules its IL and machine code must keep, and how to JIT it.</summary>
+/// <param name="Env">NAME=VALUE pairs added to the environment of the process that JITs the method (env:, twin:).</param>
+/// <param name="Requires">System.Runtime.Intrinsics.X86 classes the JIT must support, else the machine-code rules SKIP.</param>
 internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
     List<string> Env, List<string> Requires)
 {
     public IEnumerable<Allowance> Allowed(string kind) => Allowances.Where(a => a.Kind == kind);
 
-    /// <summary>The method as result rows and artifact files name it: the key, then the environment when there is one.</summary>
+    /// <summary>The entry as result rows name it: the key, then the environment when there is one.</summary>
     public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
 
-    /// <summary>The file name of the entry's machine-code artifacts (entries of one method differ by their environment).</summary>
+    /// <summary>The name of the entry's artifact files (entries of one method differ by their environment).</summary>
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
+
+    /// <summary>Whether the key is a glob (an <c>every</c> entry) naming each listed method it matches.</summary>
+    public bool IsPattern { get; init; }
 }
 
 /// <summary>
-/// The hot-method list: <c>assembly</c> lines naming the projects to inspect, then one entry per method,
-/// <c>Type::Method(param types)</c> followed by <c>il:</c>, <c>asm:</c>, <c>allow:</c>, <c>env:</c> and <c>requires:</c>
-/// sections on the same or indented following lines. See tools/il-dump/hot-methods.rules for the full description.
+/// The hot-method list: <c>assembly</c> and <c>define</c> lines, then entries <c>Type::Method(param types)</c> followed by
+/// sections (il:, asm:, allow:, env:, requires:, twin:) and <c>@set</c> names. The format is described in hot-methods.rules.
 /// </summary>
 internal sealed partial class RulesFile
 {
+    private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
+
     public required string Path { get; init; }
 
     /// <summary>The directory the project paths are relative to: the nearest one above the file holding .config/dotnet-tools.json.</summary>
     public required string Root { get; init; }
 
-    /// <summary>Project files, relative to <see cref="Root"/>.</summary>
     public required List<string> Projects { get; init; }
 
     public required List<HotMethod> Methods { get; init; }
@@ -49,15 +52,14 @@ internal sealed partial class RulesFile
     public static RulesFile Load(string path)
     {
         string full = System.IO.Path.GetFullPath(path);
-        if (!File.Exists(full))
-            throw new CouldNotRunException($"rules file not found: {path}");
-        return Parse(File.ReadAllText(full), full, FindRoot(full));
+        return File.Exists(full) ? Parse(File.ReadAllText(full), full, FindRoot(full)) : throw new CouldNotRunException($"rules file not found: {path}");
     }
 
     public static RulesFile Parse(string text, string path, string root)
     {
-        var projects = new List<string>();
-        var methods = new List<HotMethod>();
+        List<string> projects = [];
+        List<HotMethod> methods = [];
+        Dictionary<string, List<string>> sets = [];
         HotMethod? current = null;
         string? section = null;
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
@@ -65,31 +67,41 @@ internal sealed partial class RulesFile
         {
             string line = lines[i].Split('#')[0].TrimEnd();
             string where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
-            if (line.Length == 0)
+            List<string> words = [.. line.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
+            if (words.Count == 0)
                 continue;
-            if (line.StartsWith("assembly ", StringComparison.Ordinal))
+            if (words[0] is "assembly" or "define" && !char.IsWhiteSpace(line[0]))
             {
-                projects.Add(line["assembly ".Length..].Trim());
+                if (words[0] == "assembly")
+                    projects.Add(line["assembly".Length..].Trim());
+                else if (words.Count < 3 || Sections.Contains(words[1]) || words[1].StartsWith('@'))
+                    throw new CouldNotRunException($"{where}: write a rule set as 'define <name> <sections and rules>'");
+                else
+                    sets[words[1]] = Expand(words[2..], sets, where);
                 current = null;
                 continue;
             }
 
             if (!char.IsWhiteSpace(line[0]))
             {
+                bool every = words[0] == "every";
+                line = every ? line["every".Length..] : line;
                 int close = IlText.IndexOfTopLevel(line, ")");
                 current = new HotMethod((close < 0 ? null : MethodKey.Parse(line[..(close + 1)].Trim()))
-                    ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>' or 'Type::Method(param types)', got '{line.Trim()}'"),
-                    i + 1, [], [], [], [], []);
+                    ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)', got '{line.Trim()}'"),
+                    i + 1, [], [], [], [], []) { IsPattern = every };
                 methods.Add(current);
                 section = null;
-                line = line[(close + 1)..];
+                words = [.. line[(close + 1)..].Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
             }
 
-            foreach (string token in line.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries))
+            foreach (string token in Expand(words, sets, where))
             {
                 if (current is null)
                     throw new CouldNotRunException($"{where}: rules without a method above them");
-                if (token is "il:" or "asm:" or "allow:" or "env:" or "requires:")
+                if (token == "twin:")
+                    methods.Add(current = new HotMethod(current.Key, i + 1, [], [], [], [], []));
+                if (Sections.Contains(token))
                     section = token;
                 else
                     AddToSection(current, section, token, where);
@@ -100,22 +112,26 @@ internal sealed partial class RulesFile
         {
             string where = $"{System.IO.Path.GetFileName(path)}:{method.Line}";
             if (method.IlRules.Count == 0 && method.AsmRules.Count == 0)
-                throw new CouldNotRunException($"{where}: {method.Key} has no rules");
+                throw new CouldNotRunException($"{where}: {method.Display} has no rules");
             if (!ReferenceEquals(methods.First(m => m.Display == method.Display), method))
-                throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env:)");
+                throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env: or twin:)");
         }
 
         return new RulesFile { Path = path, Root = root, Projects = projects, Methods = methods };
     }
 
+    /// <summary>The tokens with every <c>@name</c> replaced by the rule set defined under that name.</summary>
+    private static List<string> Expand(IEnumerable<string> tokens, Dictionary<string, List<string>> sets, string where) =>
+        [.. tokens.SelectMany(t => !t.StartsWith('@') ? [t]
+            : sets.GetValueOrDefault(t[1..]) ?? throw new CouldNotRunException($"{where}: no rule set '{t[1..]}' defined above (define {t[1..]} ...)"))];
+
     /// <summary>The same rules with <paramref name="env"/> (from --env) added to every entry's environment, replacing a variable of the same name.</summary>
     public RulesFile WithEnv(IReadOnlyList<string> env) => env.Count == 0 ? this : new RulesFile
     {
         Path = Path, Root = Root, Projects = Projects,
-        Methods = Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] }).ToList(),
+        Methods = [.. Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] })],
     };
 
-    /// <summary>NAME of a NAME=VALUE pair.</summary>
     public static string EnvName(string pair) => pair[..pair.IndexOf('=')];
 
     private static void AddToSection(HotMethod method, string? section, string token, string where)
@@ -128,14 +144,12 @@ internal sealed partial class RulesFile
             case "asm:":
                 method.AsmRules.Add(ParseRule(token, AsmRules.Names, where));
                 break;
-            case "allow:":
-                int eq = token.IndexOf('=');
-                string kind = eq > 0 ? token[..eq] : "";
-                if (kind is not ("newobj" or "call" or "helper") || eq == token.Length - 1)
-                    throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
-                method.Allowances.Add(new Allowance(kind, token[(eq + 1)..]));
+            case "allow:" when token.IndexOf('=') is var eq && eq > 0 && eq < token.Length - 1 && token[..eq] is "newobj" or "call" or "helper":
+                method.Allowances.Add(new Allowance(token[..eq], token[(eq + 1)..]));
                 break;
-            case "env:":
+            case "allow:":
+                throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
+            case "env:" or "twin:":
                 method.Env.Add(EnvPattern().IsMatch(token) ? token : throw new CouldNotRunException($"{where}: '{token}' is not NAME=VALUE"));
                 break;
             case "requires:":
@@ -143,7 +157,7 @@ internal sealed partial class RulesFile
                     : throw new CouldNotRunException($"{where}: '{token}' is not a System.Runtime.Intrinsics.X86 class (Avx2, Avx512BW.VL, ...)"));
                 break;
             default:
-                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env: or requires: section");
+                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env:, requires: or twin: section");
         }
     }
 
@@ -152,10 +166,9 @@ internal sealed partial class RulesFile
         Match m = RulePattern().Match(token);
         if (!m.Success || !known.Contains(m.Groups[1].Value))
             throw new CouldNotRunException($"{where}: unknown rule '{token}' (known: {string.Join(", ", known)})");
-        int? argument = m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null;
-        if (m.Groups[1].Value == "switch" && argument is null)
+        if (m.Groups[1].Value == "switch" && !m.Groups[2].Success)
             throw new CouldNotRunException($"{where}: write the switch rule as switch>=N");
-        return new RuleRef(m.Groups[1].Value, argument);
+        return new RuleRef(m.Groups[1].Value, m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null);
     }
 
     /// <summary>
@@ -193,3 +206,6 @@ internal static class Glob
 
 /// <summary>The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.</summary>
 internal sealed class CouldNotRunException(string message) : Exception(message);
+
+/// <summary>Bad command line: say what is wrong, print the usage, exit 2.</summary>
+internal sealed class UsageException(string message) : Exception(message);

@@ -12,8 +12,7 @@ internal sealed record Verdict(Outcome Outcome, string Summary, IReadOnlyList<st
     public static Verdict Skip(string reason) => new(Outcome.Skip, reason, []);
 
     /// <summary>PASS when nothing offends, else FAIL with the offending lines.</summary>
-    public static Verdict PassUnless(IReadOnlyCollection<string> offending, string summary) =>
-        offending.Count == 0 ? Pass() : Fail(summary, offending);
+    public static Verdict PassUnless(IReadOnlyCollection<string> offending, string summary) => offending.Count == 0 ? Pass() : Fail(summary, offending);
 
     public bool Passed => Outcome == Outcome.Pass;
 }
@@ -33,6 +32,5 @@ internal sealed record RuleResult(string Method, string Rule, Verdict Verdict)
 
     /// <summary>The summary line: <c>N passed, N failed, N skipped</c>.</summary>
     public static string Totals(IReadOnlyCollection<RuleResult> results) =>
-        $"{results.Count(r => r.Verdict.Outcome == Outcome.Pass)} passed, {results.Count(r => r.Verdict.Outcome == Outcome.Fail)} failed, " +
-        $"{results.Count(r => r.Verdict.Outcome == Outcome.Skip)} skipped";
+        $"{results.Count(r => r.Verdict.Outcome == Outcome.Pass)} passed, {results.Count(r => r.Verdict.Outcome == Outcome.Fail)} failed, {results.Count(r => r.Verdict.Outcome == Outcome.Skip)} skipped";
 }

@@ -138,11 +138,11 @@ internal sealed partial class RulesFile
     {
         switch (section)
         {
-            case "il:":
-                method.IlRules.Add(ParseRule(token, IlRules.Names, where));
-                break;
-            case "asm:":
-                method.AsmRules.Add(ParseRule(token, AsmRules.Names, where));
+            case "il:" or "asm:":
+                // A rule named twice (by two rule sets) is one proof.
+                (List<RuleRef> rules, RuleRef rule) = section == "il:" ? (method.IlRules, ParseRule(token, IlRules.Names, where)) : (method.AsmRules, ParseRule(token, AsmRules.Names, where));
+                if (!rules.Contains(rule))
+                    rules.Add(rule);
                 break;
             case "allow:" when token.IndexOf('=') is var eq && eq > 0 && eq < token.Length - 1 && token[..eq] is "newobj" or "call" or "helper":
                 method.Allowances.Add(new Allowance(token[..eq], token[(eq + 1)..]));

@@ -15,8 +15,7 @@ public sealed class FixturesListing
         string rulesPath = Path.Combine(Root, "tools", "il-dump.Fixtures", "fixtures.rules");
         RulesFile parsed = RulesFile.Load(rulesPath);
         Rules = new RulesFile { Path = parsed.Path, Root = Root, Projects = [AssemblyPath], Methods = parsed.Methods };
-        Inspector = new Inspector(Rules, Root, Root, TextWriter.Null);
-        Inspector.LoadAsync(build: false).GetAwaiter().GetResult();
+        Inspector = Inspector.LoadAsync(Rules, Root, build: false, TextWriter.Null).GetAwaiter().GetResult();
     }
 
     public string Root { get; }

@@ -3,23 +3,10 @@ namespace IlDump;
 /// <summary>The command line: a command, its positional arguments, and the options every command shares.</summary>
 internal sealed class Options
 {
-    public const string DefaultRules = "tools/il-dump/hot-methods.rules";
-
-    public required string Command { get; init; }
-
-    public List<string> Positional { get; } = [];
-
-    public List<string> Env { get; } = [];
-
-    public string? RulesPath { get; set; }
-
-    public string? Method { get; set; }
-
-    public string? Out { get; set; }
-
-    public bool NoBuild { get; set; }
-
-    public bool Asm { get; set; }
+    public required string Command;
+    public readonly List<string> Positional = [], Env = [];
+    public string? RulesPath, Method, Out;
+    public bool NoBuild, Asm;
 
     public static Options Parse(string[] args)
     {
@@ -71,21 +58,33 @@ internal static class Cli
         try
         {
             Options options = Options.Parse(args);
-            if ((options.Command is "asm" || options.Asm && options.Command is "dump" or "diff") && !AsmRunner.IsSupported)
+            if (options.Command == "help")
+            {
+                output.WriteLine(Options.Usage);
+                return 0;
+            }
+
+            if (options.Command is not ("dump" or "list" or "check" or "asm" or "diff"))
+                throw new UsageException($"unknown command '{options.Command}'");
+            if ((options.Command is "asm" || options.Asm) && !AsmRunner.IsSupported)
             {
                 output.WriteLine($"il-dump: the machine-code rules are written for x64; this process is {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}: skipped.");
                 return options.Command == "asm" ? 0 : 2;
             }
 
+            RulesFile rules = RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), "tools/il-dump/hot-methods.rules")).WithEnv(options.Env);
+            if (options.Command == "diff")
+                return await DiffAsync(options, rules, output);
+            Inspector inspector = await Inspector.LoadAsync(rules, rules.Root, !options.NoBuild, output);
+            string artifacts = options.Out is { } o ? Path.GetFullPath(o) : Path.Combine(inspector.Root, "artifacts");
             return options.Command switch
             {
-                "help" => Help(output),
-                "dump" => await DumpAsync(options, output),
-                "list" => await ListAsync(options, output),
-                "check" => await CheckAsync(options, output),
-                "asm" => await AsmAsync(options, output),
-                "diff" => await DiffAsync(options, output),
-                _ => throw new UsageException($"unknown command '{options.Command}'"),
+                "dump" => await DumpAsync(inspector, options, Path.Combine(artifacts, "il"), Path.Combine(artifacts, "asm"), output),
+                "list" => List(inspector, options, output),
+                "check" => Report("IL rules", [.. inspector.Resolve(options.Method).SelectMany(r => r.Hot.IlRules.Select(rule =>
+                    (r.Hot.Display, rule, IlRules.Apply(rule, r, inspector.Context))))], output, inspector),
+                _ => Report("machine-code rules (x64, TieredCompilation=0)", [.. (await CompileAsync(inspector, inspector.Resolve(options.Method), Path.Combine(artifacts, "asm"),
+                    clean: options.Method is null)).SelectMany(c => c.Method.Hot.AsmRules.Select(rule => (c.Method.Hot.Display, rule, AsmRules.Apply(rule, c))))], output, inspector),
             };
         }
         catch (UsageException e)
@@ -100,48 +99,20 @@ internal static class Cli
         }
     }
 
-    private static int Help(TextWriter output)
+    private static async Task<int> DumpAsync(Inspector inspector, Options options, string il, string asm, TextWriter output)
     {
-        output.WriteLine(Options.Usage);
-        return 0;
-    }
-
-    /// <summary>The rules file (--rules, else the repository's), with --env added to every entry.</summary>
-    private static RulesFile LoadRules(Options options) =>
-        RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), Options.DefaultRules)).WithEnv(options.Env);
-
-    /// <summary>Loads the listings of <paramref name="rules"/> from the projects under <paramref name="root"/> (building first unless --no-build).</summary>
-    private static async Task<Inspector> LoadAsync(RulesFile rules, string root, bool build, TextWriter log)
-    {
-        var inspector = new Inspector(rules, root, rules.Root, log);
-        await inspector.LoadAsync(build);
-        return inspector;
-    }
-
-    private static string ArtifactsDirectory(Options options, Inspector inspector, string kind) =>
-        Path.Combine(options.Out is { } o ? Path.GetFullPath(o) : Path.Combine(inspector.Root, "artifacts"), kind);
-
-    private static async Task<int> DumpAsync(Options options, TextWriter output)
-    {
-        RulesFile rules = LoadRules(options);
-        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
         List<Resolved> methods = inspector.Resolve(options.Method);
         List<Resolved> distinct = [.. methods.DistinctBy(r => r.Hot.Key)];
-        string il = ArtifactsDirectory(options, inspector, "il"), asm = ArtifactsDirectory(options, inspector, "asm");
-        WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, IlText(r.Method))), clean: options.Method is null);
+        WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, r.Method.Text)), clean: options.Method is null);
         List<AsmResult> compiled = options.Asm ? await CompileAsync(inspector, methods, asm, clean: options.Method is null) : [];
         foreach (Resolved r in distinct)
-            output.WriteLine($"// ===== {r.Hot.Key}\n{IlText(r.Method)}");
+            output.WriteLine($"// ===== {r.Hot.Key}\n{r.Method.Text}");
         foreach ((string stem, string text) in compiled.SelectMany(c => c.Files()))
             output.WriteLine($"; ===== {stem}\n{text}");
         output.WriteLine($"{distinct.Count} method(s) written to {Path.GetRelativePath(Directory.GetCurrentDirectory(), il)}" +
             (options.Asm ? $", {compiled.Count} machine-code listing(s) to {Path.GetRelativePath(Directory.GetCurrentDirectory(), asm)}" : ""));
         return methods.Count > 0 ? 0 : 2;
     }
-
-    /// <summary>The method's text as saved: without the RVA comment, which moves with every unrelated change.</summary>
-    private static string IlText(IlMethod method) =>
-        string.Join('\n', method.Lines.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))) + "\n";
 
     /// <summary>JITs the entries that have machine-code rules and writes their listings; <paramref name="clean"/> first removes an earlier run's.</summary>
     private static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
@@ -151,7 +122,6 @@ internal static class Cli
         return compiled;
     }
 
-    /// <summary>Writes <c>&lt;stem&gt;&lt;extension&gt;</c> files; <paramref name="clean"/> first deletes every file of that extension there.</summary>
     private static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
     {
         Directory.CreateDirectory(directory);
@@ -161,10 +131,9 @@ internal static class Cli
             File.WriteAllText(Path.Combine(directory, stem + extension), text);
     }
 
-    private static async Task<int> ListAsync(Options options, TextWriter output)
+    private static int List(Inspector inspector, Options options, TextWriter output)
     {
-        RulesFile rules = LoadRules(options);
-        foreach (IlListing listing in (await LoadAsync(rules, rules.Root, !options.NoBuild, output)).Context.Listings)
+        foreach (IlListing listing in inspector.Context.Listings)
         {
             output.WriteLine($"# {listing.AssemblyName}");
             foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Matches(options.Method)))
@@ -174,30 +143,10 @@ internal static class Cli
         return 0;
     }
 
-    private static async Task<int> CheckAsync(Options options, TextWriter output)
-    {
-        RulesFile rules = LoadRules(options);
-        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
-        return Report("IL rules", [.. inspector.Resolve(options.Method).SelectMany(r => r.Hot.IlRules.Select(rule =>
-            new RuleResult(r.Hot.Display, rule.ToString(), IlRules.Apply(rule, r, inspector.Context))))], output, inspector);
-    }
-
-    private static async Task<int> AsmAsync(Options options, TextWriter output)
-    {
-        RulesFile rules = LoadRules(options);
-        Inspector inspector = await LoadAsync(rules, rules.Root, !options.NoBuild, output);
-        List<AsmResult> compiled = await CompileAsync(inspector, inspector.Resolve(options.Method), ArtifactsDirectory(options, inspector, "asm"), clean: options.Method is null);
-        return Report("machine-code rules (x64, TieredCompilation=0)", [.. compiled.SelectMany(c => c.Method.Hot.AsmRules.Select(rule =>
-            new RuleResult(c.Method.Hot.Display, rule.ToString(), AsmRules.Apply(rule, c))))], output, inspector);
-    }
-
-    private static int Report(string title, List<RuleResult> results, TextWriter output, Inspector inspector)
+    private static int Report(string title, List<(string, RuleRef, Verdict Verdict)> results, TextWriter output, Inspector inspector)
     {
         output.WriteLine($"il-dump: {title}, {Path.GetRelativePath(inspector.Root, inspector.Rules.Path)}");
-        int width = results.Select(r => r.Method.Length).DefaultIfEmpty(0).Max();
-        foreach (RuleResult result in results)
-            result.Print(output, width);
-        output.WriteLine(RuleResult.Totals(results));
+        Verdict.Print(output, results);
         return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
     }
 
@@ -206,10 +155,9 @@ internal static class Cli
     /// worktree, no checkout), its listed projects are built there in Release, and both sides are dumped with the
     /// working tree's rules file and compared with <c>diff -ruN</c>.
     /// </summary>
-    private static async Task<int> DiffAsync(Options options, TextWriter output)
+    private static async Task<int> DiffAsync(Options options, RulesFile rules, TextWriter output)
     {
         string revision = options.Positional.Count == 1 ? options.Positional[0] : throw new UsageException("diff needs exactly one git revision");
-        RulesFile rules = LoadRules(options);
         string temp = Path.Combine(Path.GetTempPath(), $"il-dump-diff-{Guid.NewGuid():N}"), source = Path.Combine(temp, "src");
         string label = string.Concat(revision.Select(c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
         try
@@ -218,12 +166,15 @@ internal static class Cli
             (await Processes.RunAsync("git", ["archive", "--format=tar", "-o", Path.Combine(temp, "source.tar"), revision], rules.Root)).OrThrow($"git archive {revision}");
             (await Processes.RunAsync("tar", ["-xf", Path.Combine(temp, "source.tar"), "-C", source], rules.Root)).OrThrow("tar");
             output.WriteLine($"il-dump diff: {revision} (exported to {source}) against the working tree");
-            await DumpSideAsync(await LoadAsync(rules, source, build: true, output), Path.Combine(temp, "diff", label), revision, options.Asm);
-            await DumpSideAsync(await LoadAsync(rules, rules.Root, !options.NoBuild, output), Path.Combine(temp, "diff", "working-tree"), "the working tree", options.Asm);
+            await DumpSideAsync(await Inspector.LoadAsync(rules, source, build: true, output), Path.Combine(temp, "diff", label), revision, options.Asm);
+            await DumpSideAsync(await Inspector.LoadAsync(rules, rules.Root, !options.NoBuild, output), Path.Combine(temp, "diff", "working-tree"), "the working tree", options.Asm);
             ProcessResult diff = await Processes.RunAsync("diff", ["-ruN", label, "working-tree"], Path.Combine(temp, "diff"));
-            if (diff.ExitCode > 1)
-                throw new CouldNotRunException($"diff failed:\n{diff.Tail()}");
-            output.Write(diff.ExitCode == 0 ? $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n" : diff.Output);
+            output.Write(diff.ExitCode switch
+            {
+                0 => $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n",
+                1 => diff.Output,
+                _ => throw new CouldNotRunException($"diff failed:\n{diff.Tail()}"),
+            });
             return 0;
         }
         finally
@@ -238,8 +189,9 @@ internal static class Cli
     {
         var entries = inspector.Find().ToList();
         WriteArtifacts(Path.Combine(directory, "il"), ".il", entries.DistinctBy(e => e.Hot.Key).Select(e => (e.Hot.Key.FileStem,
-            e.Found.Count == 1 ? IlText(e.Found[0].Method) : $"// {e.Hot.Key}: {(e.Found.Count == 0 ? "not found" : "ambiguous")} in {side}\n")), clean: false);
+            e.Found.Count == 1 ? e.Found[0].Method.Text : $"// {e.Hot.Key}: {(e.Found.Count == 0 ? "not found" : "ambiguous")} in {side}\n")), clean: false);
         if (asm)
-            await CompileAsync(inspector, entries.Where(e => e.Found.Count == 1).Select(e => new Resolved(e.Hot, e.Found[0].Method, e.Found[0].Arguments)), Path.Combine(directory, "asm"), clean: false);
+            await CompileAsync(inspector, entries.Where(e => e.Found.Count == 1).Select(e => new Resolved(e.Hot, e.Found[0].Method, e.Found[0].Arguments)),
+                Path.Combine(directory, "asm"), clean: false);
     }
 }

@@ -4,7 +4,6 @@ namespace IlDump;
 internal sealed record Located(IlMethod Owner, int Index, TypeArguments Arguments)
 {
     public IlInstruction Instruction => Owner.Instructions[Index];
-
     public IlInstruction? At(int delta) => Owner.Instructions.ElementAtOrDefault(Index + delta);
 
     /// <summary>The instruction line, marked with its method when it comes from an inlined callee of <paramref name="hot"/>.</summary>

@@ -21,19 +21,17 @@ internal sealed record IlType(string FullName, string Generic, string BaseType, 
     public bool IsValueType => BaseType is "System.ValueType" or "System.Enum";
 }
 
-/// <summary>A method of the listing: its key, whether it is marked aggressiveinlining (its body counts as its callers'), its text and instructions.</summary>
+/// <summary>A method of the listing: its key, whether it is aggressiveinlining (its body counts as its callers'), its text and instructions.</summary>
 internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
 {
-    public IlListing Listing { get; } = listing;
+    public IlListing Listing => listing;
+    public MethodKey Key => key;
+    public bool AggressiveInlining => aggressiveInlining;
+    public IReadOnlyList<IlInstruction> Instructions => instructions;
 
-    public MethodKey Key { get; } = key;
-
-    public bool AggressiveInlining { get; } = aggressiveInlining;
-
-    /// <summary>The whole method as listed, header to closing brace, less the indentation of its nesting.</summary>
-    public IReadOnlyList<string> Lines { get; } = lines;
-
-    public IReadOnlyList<IlInstruction> Instructions { get; } = instructions;
+    /// <summary>The method as listed, header to closing brace, less the indentation of its nesting and the RVA comment (it moves with every change).</summary>
+    public IReadOnlyList<string> Lines => lines;
+    public string Text => string.Join('\n', lines) + "\n";
 
     /// <summary>The parameter types as a call operand spells them: the method's own type parameters by position (<c>!!0</c>).</summary>
     public string CallSignature { get; } = IlText.GenericList(key.Generic).Select((name, i) => (name, i))
@@ -50,9 +48,7 @@ internal sealed partial class IlListing
 
     /// <summary>The assembly's simple name (from the listing's first line, <c>// IL code: Name</c>).</summary>
     public required string AssemblyName { get; init; }
-
     public IReadOnlyList<IlMethod> Methods => _methods;
-
     public IlType? FindType(string fullName) => _types.GetValueOrDefault(fullName);
 
     /// <summary>The methods <paramref name="key"/> names (ignoring spaces), with the type arguments it closes a generic method with.</summary>
@@ -143,9 +139,9 @@ internal sealed partial class IlListing
         List<string> parameters = [.. IlText.SplitTopLevel(tokens[parameterIndex][1..^1], ',').Select(IlText.NormalizeParameter)];
         List<IlInstruction> instructions = [.. method.Body.Select(l => InstructionPattern().Match(l.Trim())).Where(m => m.Success)
             .Select(m => new IlInstruction(ParseLabel("IL_" + m.Groups[1].Value), m.Groups[2].Value, m.Groups[3].Value.Trim(), m.Value))];
-        // The text as listed, with the indentation of the .method line removed from every line.
         int indent = method.Body[0].Length - method.Body[0].TrimStart().Length;
-        List<string> lines = [.. method.Body.Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart())];
+        List<string> lines = [.. method.Body.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))
+            .Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart())];
         _methods.Add(new IlMethod(this, new MethodKey(owner.Name, name, GenericParameterNames(generic), parameters),
             tokens.Skip(parameterIndex).Contains("aggressiveinlining"), lines, instructions));
     }
@@ -155,10 +151,8 @@ internal sealed partial class IlListing
         list.Length == 0 ? "" : "<" + string.Join(", ", IlText.GenericList(list).Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
 
     public static int ParseLabel(string label) => int.Parse(label.AsSpan(3), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-
     [GeneratedRegex(@"^IL_([0-9a-fA-F]+):\s*(\S+)\s*(.*)$")]
     private static partial Regex InstructionPattern();
-
     [GeneratedRegex(@"IL_[0-9a-fA-F]+")]
     internal static partial Regex LabelPattern();
 }

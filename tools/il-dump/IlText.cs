@@ -5,10 +5,7 @@ namespace IlDump;
 /// <summary>ilspycmd's IL spelling: top-level scanning and signature normalisation.</summary>
 internal static partial class IlText
 {
-    /// <summary>
-    /// Each character of <paramref name="text"/> with its nesting depth: 0 at the top level (a bracket counts at the
-    /// level outside it), more inside the <paramref name="open"/>/<paramref name="close"/> brackets, -1 inside quotes.
-    /// </summary>
+    /// <summary>Each character with its nesting depth: 0 at the top level (a bracket counts outside itself), more inside brackets, -1 in quotes.</summary>
     public static IEnumerable<(int Index, char Char, int Depth)> Scan(string text, string open = "(<[", string close = ")>]")
     {
         int depth = 0;
@@ -16,16 +13,14 @@ internal static partial class IlText
         for (int i = 0; i < text.Length; i++)
         {
             char c = text[i];
-            if (quote != '\0' || c is '\'' or '"')
-            {
+            bool quoted = quote != '\0' || c is '\'' or '"';
+            if (quoted)
                 quote = quote == '\0' ? c : c == quote ? '\0' : quote;
-                yield return (i, c, -1);
-                continue;
-            }
-
-            depth -= close.Contains(c) ? 1 : 0;
-            yield return (i, c, depth);
-            depth += open.Contains(c) ? 1 : 0;
+            else if (close.Contains(c))
+                depth--;
+            yield return (i, c, quoted ? -1 : depth);
+            if (!quoted && open.Contains(c))
+                depth++;
         }
     }
 
@@ -44,12 +39,11 @@ internal static partial class IlText
     /// <summary><c>Holder`1&lt;T&gt;</c> → (<c>Holder`1</c>, <c>&lt;T&gt;</c>); <c>Outer/'&lt;&gt;c'</c> → (<c>Outer/&lt;&gt;c</c>, ""), each part unquoted.</summary>
     public static (string Name, string Generic) SplitGeneric(string token)
     {
-        int open = IndexOfTopLevel(token, "<", from: 1);
-        open = open < 0 ? token.Length : open;
+        int open = IndexOfTopLevel(token, "<", from: 1) is >= 0 and var at ? at : token.Length;
         return (string.Join('/', token[..open].Split('/').Select(Unquote)), token[open..]);
     }
 
-    /// <summary>The names of a generic parameter or argument list: <c>&lt;T, U&gt;</c> → [T, U]; "" → [].</summary>
+    /// <summary>The entries of a generic parameter or argument list: <c>&lt;T, U&gt;</c> → [T, U]; "" → [].</summary>
     public static List<string> GenericList(string generic) => generic.Length == 0 ? [] : SplitTopLevel(generic[1..^1], ',');
 
     /// <summary>Removes the quotes ilspycmd puts around names such as <c>'value'</c> or <c>'&lt;&gt;c'</c>.</summary>
@@ -65,38 +59,27 @@ internal static partial class IlText
     {
         List<string> tokens = SplitTopLevel(ParameterAttribute().Replace(Modifier().Replace(parameter, ""), ""));
         // The last token is the parameter's name, unless the type is "native int" / "native uint" alone.
-        int count = tokens.Count > 1 && !(tokens.Count == 2 && tokens[0] == "native") ? tokens.Count - 1 : tokens.Count;
-        return NormalizeType(string.Join(' ', tokens.Take(count)));
+        return NormalizeType(string.Join(' ', tokens.Take(tokens.Count > 1 && !(tokens.Count == 2 && tokens[0] == "native") ? tokens.Count - 1 : tokens.Count)));
     }
 
     public static string WithoutSpaces(string text) => Whitespace().Replace(text, "");
-
     [GeneratedRegex(@"\s*mod(req|opt)\([^)]*\)")]
     private static partial Regex Modifier();
-
     [GeneratedRegex(@"\[[A-Za-z_][\w.\-]*\](?=[\w'<.!])")]
     private static partial Regex Scope();
-
     [GeneratedRegex(@"\b(valuetype|class)\s+")]
     private static partial Regex TypeKeyword();
-
     [GeneratedRegex(@"^\s*(\[(in|out|opt)\]\s*)+")]
     private static partial Regex ParameterAttribute();
-
     [GeneratedRegex(@"\s+")]
     private static partial Regex Whitespace();
 }
 
 /// <summary>
-/// A member reference as an IL operand spells it (<c>instance void valuetype [System.Runtime]System.ReadOnlySpan`1&lt;uint8&gt;::.ctor(void*, int32)</c>,
-/// a field <c>uint8[] Ns.Tables::Squares</c>); the rules file's method keys are read the same way.
+/// A member reference as an IL operand spells it: <c>instance void valuetype [System.Runtime]System.ReadOnlySpan`1&lt;uint8&gt;::.ctor(void*, int32)</c>
+/// (Scope System.Runtime, Keyword valuetype, TypeGeneric &lt;uint8&gt;, Parameters normalised, null for a field; ValueType is a field's type or a
+/// method's return type). The rules file's method keys are read the same way.
 /// </summary>
-/// <param name="Scope">The assembly in brackets before the declaring type, or null when it is the listing's own.</param>
-/// <param name="Keyword">valuetype or class when the operand says which, else null.</param>
-/// <param name="TypeGeneric">The declaring type's type arguments as written (<c>&lt;uint8&gt;</c>), or empty.</param>
-/// <param name="Generic">A generic method's type arguments or parameters as written (<c>&lt;uint64&gt;</c>, <c>&lt;T&gt;</c>), or empty.</param>
-/// <param name="Parameters">Normalised parameter types, null for a field.</param>
-/// <param name="ValueType">A field's type or a method's return type, normalised.</param>
 internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string TypeGeneric, string Name, string Generic,
     IReadOnlyList<string>? Parameters, string ValueType)
 {
@@ -106,17 +89,14 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
         List<string> left = colons < 0 ? [] : IlText.SplitTopLevel(operand[..colons]);
         if (left.Count == 0)
             return null;
-        string typeToken = left[^1];
         string? keyword = left.Count > 1 && left[^2] is "valuetype" or "class" ? left[^2] : null;
-        string valueType = IlText.NormalizeType(string.Join(' ', left.Take(left.Count - (keyword is null ? 1 : 2)).Where(t => t is not ("instance" or "explicit"))));
-        string? scope = typeToken.StartsWith('[') ? typeToken[1..typeToken.IndexOf(']')] : null;
-        (string typeName, string typeGeneric) = IlText.SplitGeneric(scope is null ? typeToken : typeToken[(scope.Length + 2)..]);
+        string valueType = IlText.NormalizeType(string.Join(' ', left.SkipLast(keyword is null ? 1 : 2).Where(t => t is not ("instance" or "explicit"))));
+        string? scope = left[^1].StartsWith('[') ? left[^1][1..left[^1].IndexOf(']')] : null;
+        (string typeName, string typeGeneric) = IlText.SplitGeneric(scope is null ? left[^1] : left[^1][(scope.Length + 2)..]);
         string right = operand[(colons + 2)..].Trim();
         int open = IlText.IndexOfTopLevel(right, "(");
-        if (open < 0)
-            return new IlMemberRef(scope, keyword, typeName, typeGeneric, IlText.Unquote(right), "", null, valueType);
-        (string name, string generic) = IlText.SplitGeneric(right[..open].Trim());
-        List<string> parameters = [.. IlText.SplitTopLevel(right[(open + 1)..right.LastIndexOf(')')], ',').Select(IlText.NormalizeType)];
+        (string name, string generic) = open < 0 ? (IlText.Unquote(right), "") : IlText.SplitGeneric(right[..open].Trim());
+        List<string>? parameters = open < 0 ? null : [.. IlText.SplitTopLevel(right[(open + 1)..right.LastIndexOf(')')], ',').Select(IlText.NormalizeType)];
         return new IlMemberRef(scope, keyword, typeName, typeGeneric, name, generic, parameters, valueType);
     }
 }
@@ -128,45 +108,30 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
 /// </summary>
 internal sealed partial record MethodKey(string TypeName, string Name, string Generic, IReadOnlyList<string> Parameters)
 {
-    /// <summary>The key written as <paramref name="text"/>, or null when it is not <c>Type::Name(param types)</c>.</summary>
     public static MethodKey? Parse(string text) =>
-        IlMemberRef.Parse(text) is { Scope: null, Keyword: null, ValueType: "", Parameters: { } parameters } m
-            ? new MethodKey(m.TypeName, m.Name, m.Generic, parameters)
-            : null;
+        IlMemberRef.Parse(text) is { Scope: null, Keyword: null, ValueType: "", Parameters: { } parameters } m ? new MethodKey(m.TypeName, m.Name, m.Generic, parameters) : null;
 
     public override string ToString() => $"{TypeName}::{Name}{Generic}({string.Join(", ", Parameters)})";
-
     public bool Equals(MethodKey? other) => other is not null && IlText.WithoutSpaces(ToString()) == IlText.WithoutSpaces(other.ToString());
-
     public override int GetHashCode() => IlText.WithoutSpaces(ToString()).GetHashCode(StringComparison.Ordinal);
 
     /// <summary>The method as the JIT names it (<c>Sparrow.Memory:Compare</c>, nested types joined with +).</summary>
     public string JitName => $"{TypeName.Replace('/', '+')}:{Name}";
 
-    /// <summary>The file name of the method's artifacts: <c>Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32)</c>.</summary>
-    public string FileStem =>
-        $"{TypeName.Replace('/', '+')}.{Name}{Generic.Replace(" ", "").Replace("<", "[").Replace(">", "]")}({string.Join(",", Parameters.Select(p => ShortTypeName().Replace(p, "")
-            .Replace(" ", "").Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]")))})";
+    /// <summary>The file name of the method's artifacts: <c>Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32)</c>, <c>Ns.T.Read[int64](int64)</c>.</summary>
+    public string FileStem => $"{TypeName.Replace('/', '+')}.{Name}" + ShortTypeName().Replace($"{Generic}({string.Join(",", Parameters)})", "")
+        .Replace(" ", "").Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]");
 
     /// <summary>Whether <paramref name="pattern"/> (--method) is a part of the key or of <c>Type.Name</c>, or, with * or ?, a glob over either.</summary>
-    public bool Matches(string pattern)
-    {
-        string[] names = [ToString(), $"{TypeName}.{Name}"];
-        return pattern.AsSpan().IndexOfAny('*', '?') >= 0
-            ? names.Any(n => Glob.IsMatch(n, pattern))
-            : names.Any(n => n.Contains(pattern, StringComparison.Ordinal));
-    }
+    public bool Matches(string pattern) =>
+        new[] { ToString(), $"{TypeName}.{Name}" }.Any(n => pattern.AsSpan().IndexOfAny('*', '?') >= 0 ? Glob.IsMatch(n, pattern) : n.Contains(pattern, StringComparison.Ordinal));
 
-    /// <summary>
-    /// When this key closes the generic method <paramref name="open"/> (<c>Read&lt;int64&gt;(int64)</c> for <c>Read&lt;T&gt;(int64)</c>),
-    /// its type arguments; else null.
-    /// </summary>
+    /// <summary>The type arguments this key closes the generic method <paramref name="open"/> with (<c>Read&lt;int64&gt;(int64)</c> for <c>Read&lt;T&gt;(int64)</c>), else null.</summary>
     public TypeArguments? Closes(MethodKey open)
     {
-        if (open.TypeName != TypeName || open.Name != Name || open.Generic.Length == 0 || Generic.Length == 0)
-            return null;
         TypeArguments bound = TypeArguments.Bind(open.Generic, Generic, "", "");
-        return bound.Text.Length > 0 && this == open with { Generic = Generic, Parameters = [.. open.Parameters.Select(bound.Substitute)] } ? bound : null;
+        return open.TypeName == TypeName && open.Name == Name && bound.Text.Length > 0
+            && this == open with { Generic = Generic, Parameters = [.. open.Parameters.Select(bound.Substitute)] } ? bound : null;
     }
 
     // System.ReadOnlySpan`1<System.Char> → ReadOnlySpan<Char>: namespaces and arity are noise in a file name.
@@ -175,16 +140,14 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
 }
 
 /// <summary>
-/// The type arguments a method runs with (inlined from one call site, or closed in the rules file), by parameter name:
-/// its own (<c>!!TOperation=Sparrow.CompareOperation</c>) and its generic declaring type's (<c>!TWord=uint64</c>), so a
-/// <c>constrained. !!TOperation</c> call, or a further generic call, can be followed to the code the JIT compiles.
+/// The type arguments a method runs with (inlined from a call site, or closed in the rules file) by name, its own and its declaring
+/// type's: <c>!!TOperation=Sparrow.CompareOperation;!TWord=uint64</c> (one string, so equal bindings are equal records). With them a
+/// <c>constrained. !!TOperation</c> call, or a further generic call, is followed to the code the JIT compiles.
 /// </summary>
-/// <param name="Text">The bindings as <c>!!Name=Type</c> and <c>!Name=Type</c> pairs separated by <c>;</c> (one string, so equal bindings are equal records).</param>
 internal sealed partial record TypeArguments(string Text)
 {
     public static readonly TypeArguments None = new("");
 
-    /// <summary>Binds a method's type parameter names (<c>&lt;TOperation&gt;</c>) to a call's arguments, and its declaring type's likewise.</summary>
     public static TypeArguments Bind(string methodParameters, string methodArguments, string typeParameters, string typeArguments) =>
         new(string.Join(';', Pairs("!!", methodParameters, methodArguments).Concat(Pairs("!", typeParameters, typeArguments))));
 
@@ -197,10 +160,8 @@ internal sealed partial record TypeArguments(string Text)
     /// <summary><paramref name="text"/> with every bound <c>!!Name</c> and <c>!Name</c> replaced by its type (positional <c>!!0</c>, <c>!0</c> stay).</summary>
     public string Substitute(string text)
     {
-        if (Text.Length == 0)
-            return text;
-        Dictionary<string, string> bound = Text.Split(';').Select(b => b.Split('=', 2)).ToDictionary(b => b[0], b => b[1]);
-        return TypeParameter().Replace(text, m => bound.GetValueOrDefault(m.Value) ?? m.Value);
+        Dictionary<string, string> bound = Text.Split(';', StringSplitOptions.RemoveEmptyEntries).Select(b => b.Split('=', 2)).ToDictionary(b => b[0], b => b[1]);
+        return bound.Count == 0 ? text : TypeParameter().Replace(text, m => bound.GetValueOrDefault(m.Value) ?? m.Value);
     }
 
     [GeneratedRegex(@"!!?[A-Za-z_]\w*")]

@@ -8,53 +8,48 @@ using System.Runtime.Loader;
 namespace IlDump;
 
 /// <summary>
-/// Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden <c>jit-child</c>
-/// command) with DOTNET_TieredCompilation=0, DOTNET_JitDisasm=&lt;Type:Method&gt;, DOTNET_JitDisasmDiffable=1 (handles
-/// and addresses printed as constants, so revisions diff cleanly), DOTNET_JitStdOutFile, and the entry's env:.
+/// Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden <c>jit-child</c> command) with
+/// DOTNET_TieredCompilation=0, DOTNET_JitDisasm=&lt;Type:Method&gt;, DOTNET_JitDisasmDiffable=1 (handles and addresses printed as
+/// constants, so revisions diff cleanly), DOTNET_JitStdOutFile, and the entry's env.
 /// </summary>
 internal static class AsmRunner
 {
+    private const string ListingHeader = "; Assembly listing for method ";
     public static bool IsSupported => RuntimeInformation.ProcessArchitecture == Architecture.X64;
 
     public static async Task<List<AsmResult>> CompileAsync(IReadOnlyList<Resolved> methods, IReadOnlyList<string> assemblies, string workingDirectory)
     {
         var results = new AsmResult[methods.Count];
-        await Parallel.ForEachAsync(Enumerable.Range(0, methods.Count), new ParallelOptions { MaxDegreeOfParallelism = Environment.ProcessorCount },
-            async (i, _) =>
-            {
-                HotMethod hot = methods[i].Hot;
-                (AsmListing? asm, string? lacking) = await JitAsync(hot, caller: false, assemblies, workingDirectory);
-                AsmListing? caller = asm is not null && hot.AsmRules.Any(rule => rule.Name == "inlined")
-                    ? (await JitAsync(hot, caller: true, assemblies, workingDirectory)).Asm
-                    : null;
-                results[i] = new AsmResult(methods[i], asm, caller, lacking);
-            });
+        await Parallel.ForEachAsync(Enumerable.Range(0, methods.Count), new ParallelOptions { MaxDegreeOfParallelism = Environment.ProcessorCount }, async (i, _) =>
+        {
+            HotMethod hot = methods[i].Hot;
+            (AsmListing? asm, string? lacking) = await JitAsync(hot, caller: false, assemblies, workingDirectory);
+            bool inlined = asm is not null && hot.AsmRules.Any(rule => rule.Name == "inlined");
+            results[i] = new AsmResult(methods[i], asm, inlined ? (await JitAsync(hot, caller: true, assemblies, workingDirectory)).Asm : null, lacking);
+        });
         return [.. results];
     }
-
-    private const string ListingHeader = "; Assembly listing for method ";
 
     private static async Task<(AsmListing? Asm, string? Lacking)> JitAsync(HotMethod hot, bool caller, IReadOnlyList<string> assemblies, string workingDirectory)
     {
         string jitName = caller ? $"{JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}" : hot.Key.JitName;
-        string output = Path.Combine(Path.GetTempPath(), $"il-dump-{Guid.NewGuid():N}.asm");
+        string output = Path.Combine(Path.GetTempPath(), $"il-dump-{Guid.NewGuid():N}.asm"), self = typeof(JitChild).Assembly.Location;
+        Dictionary<string, string> environment = new()
+        {
+            ["DOTNET_TieredCompilation"] = "0", ["DOTNET_JitDisasm"] = jitName, ["DOTNET_JitDisasmDiffable"] = "1", ["DOTNET_JitStdOutFile"] = output,
+        };
+        foreach (string pair in hot.Env)
+            environment[RulesFile.EnvName(pair)] = pair[(pair.IndexOf('=') + 1)..];
         try
         {
-            Dictionary<string, string> environment = new()
-            {
-                ["DOTNET_TieredCompilation"] = "0", ["DOTNET_JitDisasm"] = jitName, ["DOTNET_JitDisasmDiffable"] = "1", ["DOTNET_JitStdOutFile"] = output,
-            };
-            foreach (string pair in hot.Env)
-                environment[RulesFile.EnvName(pair)] = pair[(pair.IndexOf('=') + 1)..];
-            string self = typeof(JitChild).Assembly.Location;
             ProcessResult result = await Processes.RunAsync(Processes.DotNet, ["exec", "--runtimeconfig", Path.ChangeExtension(self, ".runtimeconfig.json"), self,
                 JitChild.Command, caller ? "caller" : "method", string.Join(',', hot.Requires), hot.Key.ToString(), .. assemblies], workingDirectory, environment);
             if (result.ExitCode == JitChild.LacksIsa)
                 return (null, result.Output.Trim());
             result.OrThrow($"the JIT child for {hot.Display}");
             // The JIT's output cut at each method's header; the last listing of the method is the one compiled.
-            string text = File.Exists(output) ? await File.ReadAllTextAsync(output) : "";
-            string? section = text.Split(ListingHeader).Skip(1).LastOrDefault(s => AsmListing.Names(s[..s.IndexOf('\n')], jitName));
+            string? section = (File.Exists(output) ? await File.ReadAllTextAsync(output) : "").Split(ListingHeader).Skip(1)
+                .LastOrDefault(s => AsmListing.Names(s[..s.IndexOf('\n')], jitName));
             return section is null
                 ? throw new CouldNotRunException($"the JIT printed no code for {jitName} (DOTNET_JitDisasm={jitName})")
                 : (new AsmListing(ListingHeader + section.TrimEnd() + "\n"), null);
@@ -67,29 +62,24 @@ internal static class AsmRunner
 }
 
 /// <summary>
-/// The hidden <c>jit-child</c> command, run by <see cref="AsmRunner"/> in a process whose environment asks the JIT to print
-/// one method. It checks the instruction sets the entry requires (this process's JIT, with the entry's env:, is the one
-/// that compiles), loads the assemblies, runs the declaring type's class constructor (so static readonly tables are
-/// JIT-time constants and no class-initialisation helper appears), and compiles the method (closed with the key's
-/// type arguments when generic) without calling it. In <c>caller</c> mode it compiles instead a generated static method
-/// that forwards its arguments to the hot method (<c>IlDumpInlineSample:Calls_&lt;Name&gt;</c>): its code shows whether
-/// the hot method was inlined.
+/// The hidden <c>jit-child</c> command, run by <see cref="AsmRunner"/> in a process whose environment asks the JIT to print one
+/// method. It checks the instruction sets the entry requires (this process's JIT, with the entry's env, is the one that compiles),
+/// loads the assemblies, runs the declaring type's class constructor (so static readonly tables are JIT-time constants and no
+/// class-initialisation helper appears), and compiles the method (closed with the key's type arguments when generic) without
+/// calling it. In <c>caller</c> mode it compiles instead a generated static method that forwards its arguments to the hot method
+/// (<c>IlDumpInlineSample:Calls_&lt;Name&gt;</c>): its code shows whether the hot method was inlined.
 /// </summary>
 internal static class JitChild
 {
-    public const string Command = "jit-child";
-
-    public const string CallerType = "IlDumpInlineSample";
+    public const string Command = "jit-child", CallerType = "IlDumpInlineSample";
 
     /// <summary>The exit code that says this JIT lacks a required instruction set (printed on the output).</summary>
     public const int LacksIsa = 3;
-
     public static string CallerName(string method) => "Calls_" + method.Replace('.', '_');
 
-    /// <summary>Whether this JIT supports the System.Runtime.Intrinsics.X86 class <paramref name="isa"/> (<c>Avx512BW.VL</c>); null when there is no such class.</summary>
-    public static bool? IsaSupported(string isa) =>
-        typeof(X86Base).Assembly.GetType("System.Runtime.Intrinsics.X86." + isa.Replace('.', '+'))
-            ?.GetProperty("IsSupported", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as bool?;
+    /// <summary>Whether this JIT supports the System.Runtime.Intrinsics.X86 class <paramref name="isa"/> (<c>Avx512BW.VL</c>); null when there is none.</summary>
+    public static bool? IsaSupported(string isa) => typeof(X86Base).Assembly.GetType("System.Runtime.Intrinsics.X86." + isa.Replace('.', '+'))
+        ?.GetProperty("IsSupported", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as bool?;
 
     /// <summary><c>jit-child method|caller &lt;required ISAs, comma-separated&gt; &lt;method key&gt; &lt;assembly path&gt;...</c></summary>
     public static int Run(string[] args)
@@ -101,7 +91,6 @@ internal static class JitChild
             return LacksIsa;
         }
 
-        bool caller = args[0] == "caller";
         MethodKey key = MethodKey.Parse(args[2])!;
         Assembly[] assemblies = [.. args[3..].Select(p => AssemblyLoadContext.Default.LoadFromAssemblyPath(Path.GetFullPath(p)))];
         MethodInfo? method = assemblies.SelectMany(a => a.GetTypes())
@@ -115,10 +104,10 @@ internal static class JitChild
         }
 
         RuntimeHelpers.RunClassConstructor(method.DeclaringType!.TypeHandle);
-        MethodInfo compiled = caller ? BuildCaller(method) : method;
+        MethodInfo compiled = args[0] == "caller" ? BuildCaller(method) : method;
         RuntimeHelpers.PrepareMethod(compiled.IsGenericMethod ? compiled.GetGenericMethodDefinition().MethodHandle : compiled.MethodHandle,
             [.. compiled.GetGenericArguments().Select(t => t.TypeHandle)]);
-        Console.WriteLine($"prepared {(caller ? CallerType + ":" + CallerName(method.Name) : key)}");
+        Console.WriteLine($"prepared {compiled.DeclaringType}:{compiled.Name}");
         return 0;
     }
 
@@ -157,10 +146,9 @@ internal static class JitChild
     }
 
     /// <summary>A reflected method spelled as ilspycmd's listing and the rules file do: <c>Ns.Outer/Inner::Name&lt;T&gt;(uint8*, int32)</c>.</summary>
-    private static MethodKey KeyOf(MethodInfo method) =>
-        new(TypeName(method.DeclaringType!), method.Name,
-            method.IsGenericMethod ? "<" + string.Join(", ", method.GetGenericArguments().Select(a => a.IsGenericParameter ? a.Name : Spell(a))) + ">" : "",
-            [.. method.GetParameters().Select(p => Spell(p.ParameterType))]);
+    private static MethodKey KeyOf(MethodInfo method) => new(TypeName(method.DeclaringType!), method.Name,
+        method.IsGenericMethod ? "<" + string.Join(", ", method.GetGenericArguments().Select(a => a.IsGenericParameter ? a.Name : Spell(a))) + ">" : "",
+        [.. method.GetParameters().Select(p => Spell(p.ParameterType))]);
 
     private static string TypeName(Type type) => type.DeclaringType is { } outer ? $"{TypeName(outer)}/{type.Name}" : type.FullName ?? type.Name;
 

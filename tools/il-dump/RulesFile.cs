@@ -9,33 +9,28 @@ internal sealed record RuleRef(string Name, int? Argument)
 }
 
 /// <summary>A per-method allowance: <c>newobj=System.String</c>, <c>call=Sparrow.Memory:Throw*</c>, <c>helper=CORINFO_HELP_STRCNS</c>.</summary>
-internal sealed record Allowance(string Kind, string Pattern)
-{
-    public bool Matches(string text) => Glob.IsMatch(text, Pattern);
-}
+internal sealed record Allowance(string Kind, string Pattern);
 
-/// <summary>One entry of the rules file: a hot method, the rules its IL and machine code must keep, and how to JIT it.</summary>
-/// <param name="Env">NAME=VALUE pairs added to the environment of the process that JITs the method (env:, twin:).</param>
-/// <param name="Requires">System.Runtime.Intrinsics.X86 classes the JIT must support, else the machine-code rules SKIP.</param>
+/// <summary>
+/// One entry of the rules file: a hot method, the rules its IL and machine code must keep, the environment its JIT runs
+/// with (env:, twin:) and the instruction sets without which its machine-code rules SKIP (requires:).
+/// </summary>
 internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
     List<string> Env, List<string> Requires)
 {
-    public IEnumerable<Allowance> Allowed(string kind) => Allowances.Where(a => a.Kind == kind);
+    /// <summary>Whether the key is a glob (an <c>every</c> entry) naming each listed method it matches.</summary>
+    public bool IsPattern { get; init; }
+
+    public bool Allows(string kind, string text) => Allowances.Any(a => a.Kind == kind && Glob.IsMatch(text, a.Pattern));
 
     /// <summary>The entry as result rows name it: the key, then the environment when there is one.</summary>
     public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
 
     /// <summary>The name of the entry's artifact files (entries of one method differ by their environment).</summary>
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
-
-    /// <summary>Whether the key is a glob (an <c>every</c> entry) naming each listed method it matches.</summary>
-    public bool IsPattern { get; init; }
 }
 
-/// <summary>
-/// The hot-method list: <c>assembly</c> and <c>define</c> lines, then entries <c>Type::Method(param types)</c> followed by
-/// sections (il:, asm:, allow:, env:, requires:, twin:) and <c>@set</c> names. The format is described in hot-methods.rules.
-/// </summary>
+/// <summary>The hot-method list: <c>assembly</c> lines, rule sets, and entries with their sections (the format is described in hot-methods.rules).</summary>
 internal sealed partial class RulesFile
 {
     private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
@@ -49,11 +44,9 @@ internal sealed partial class RulesFile
 
     public required List<HotMethod> Methods { get; init; }
 
-    public static RulesFile Load(string path)
-    {
-        string full = System.IO.Path.GetFullPath(path);
-        return File.Exists(full) ? Parse(File.ReadAllText(full), full, FindRoot(full)) : throw new CouldNotRunException($"rules file not found: {path}");
-    }
+    public static RulesFile Load(string path) => File.Exists(System.IO.Path.GetFullPath(path))
+        ? Parse(File.ReadAllText(path), System.IO.Path.GetFullPath(path), FindRoot(System.IO.Path.GetFullPath(path)))
+        : throw new CouldNotRunException($"rules file not found: {path}");
 
     public static RulesFile Parse(string text, string path, string root)
     {
@@ -65,12 +58,9 @@ internal sealed partial class RulesFile
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
         for (int i = 0; i < lines.Length; i++)
         {
-            string line = lines[i].Split('#')[0].TrimEnd();
-            string where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
-            List<string> words = [.. line.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
-            if (words.Count == 0)
-                continue;
-            if (words[0] is "assembly" or "define" && !char.IsWhiteSpace(line[0]))
+            string line = lines[i].Split('#')[0].TrimEnd(), where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
+            List<string> words = Words(line);
+            if (words.Count > 0 && !char.IsWhiteSpace(line[0]) && words[0] is "assembly" or "define")
             {
                 if (words[0] == "assembly")
                     projects.Add(line["assembly".Length..].Trim());
@@ -78,21 +68,16 @@ internal sealed partial class RulesFile
                     throw new CouldNotRunException($"{where}: write a rule set as 'define <name> <sections and rules>'");
                 else
                     sets[words[1]] = Expand(words[2..], sets, where);
-                current = null;
-                continue;
+                (current, words) = (null, []);
             }
-
-            if (!char.IsWhiteSpace(line[0]))
+            else if (words.Count > 0 && !char.IsWhiteSpace(line[0]))
             {
-                bool every = words[0] == "every";
-                line = every ? line["every".Length..] : line;
-                int close = IlText.IndexOfTopLevel(line, ")");
-                current = new HotMethod((close < 0 ? null : MethodKey.Parse(line[..(close + 1)].Trim()))
+                string key = words[0] == "every" ? line["every".Length..] : line;
+                int close = IlText.IndexOfTopLevel(key, ")");
+                methods.Add(current = new HotMethod((close < 0 ? null : MethodKey.Parse(key[..(close + 1)].Trim()))
                     ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)', got '{line.Trim()}'"),
-                    i + 1, [], [], [], [], []) { IsPattern = every };
-                methods.Add(current);
-                section = null;
-                words = [.. line[(close + 1)..].Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
+                    i + 1, [], [], [], [], []) { IsPattern = words[0] == "every" });
+                (section, words) = (null, Words(key[(close + 1)..]));
             }
 
             foreach (string token in Expand(words, sets, where))
@@ -120,6 +105,8 @@ internal sealed partial class RulesFile
         return new RulesFile { Path = path, Root = root, Projects = projects, Methods = methods };
     }
 
+    private static List<string> Words(string text) => [.. text.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
+
     /// <summary>The tokens with every <c>@name</c> replaced by the rule set defined under that name.</summary>
     private static List<string> Expand(IEnumerable<string> tokens, Dictionary<string, List<string>> sets, string where) =>
         [.. tokens.SelectMany(t => !t.StartsWith('@') ? [t]
@@ -139,10 +126,9 @@ internal sealed partial class RulesFile
         switch (section)
         {
             case "il:" or "asm:":
-                // A rule named twice (by two rule sets) is one proof.
                 (List<RuleRef> rules, RuleRef rule) = section == "il:" ? (method.IlRules, ParseRule(token, IlRules.Names, where)) : (method.AsmRules, ParseRule(token, AsmRules.Names, where));
                 if (!rules.Contains(rule))
-                    rules.Add(rule);
+                    rules.Add(rule); // a rule named twice (by two rule sets) is one proof
                 break;
             case "allow:" when token.IndexOf('=') is var eq && eq > 0 && eq < token.Length - 1 && token[..eq] is "newobj" or "call" or "helper":
                 method.Allowances.Add(new Allowance(token[..eq], token[(eq + 1)..]));
@@ -171,14 +157,10 @@ internal sealed partial class RulesFile
         return new RuleRef(m.Groups[1].Value, m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null);
     }
 
-    /// <summary>
-    /// The repository root: the nearest directory holding .config/dotnet-tools.json (where ilspycmd is pinned) above
-    /// the rules file, else above the current directory, else above this tool's own files.
-    /// </summary>
+    /// <summary>The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.</summary>
     public static string FindRoot(string? rulesPath)
     {
-        string?[] starts = [rulesPath is null ? null : System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory];
-        foreach (string start in starts.OfType<string>())
+        foreach (string start in new[] { System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory }.OfType<string>())
         {
             for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
             {
@@ -192,7 +174,6 @@ internal sealed partial class RulesFile
 
     [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")]
     private static partial Regex RulePattern();
-
     [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")]
     private static partial Regex EnvPattern();
 }
@@ -200,8 +181,7 @@ internal sealed partial class RulesFile
 /// <summary>Glob matching with <c>*</c> (any run of characters) and <c>?</c>.</summary>
 internal static class Glob
 {
-    public static bool IsMatch(string text, string pattern) =>
-        Regex.IsMatch(text, "^" + Regex.Escape(pattern).Replace(@"\*", ".*").Replace(@"\?", ".") + "$");
+    public static bool IsMatch(string text, string pattern) => Regex.IsMatch(text, "^" + Regex.Escape(pattern).Replace(@"\*", ".*").Replace(@"\?", ".") + "$");
 }
 
 /// <summary>The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.</summary>

@@ -14,7 +14,7 @@ public sealed class FixturesListing
         AssemblyPath = typeof(Dispatch).Assembly.Location;
         string rulesPath = Path.Combine(Root, "tools", "il-dump.Fixtures", "fixtures.rules");
         RulesFile parsed = RulesFile.Load(rulesPath);
-        Rules = new RulesFile { Path = parsed.Path, Root = Root, Projects = [AssemblyPath], Methods = parsed.Methods };
+        Rules = parsed with { Root = Root, Projects = [AssemblyPath] };
         Inspector = Inspector.LoadAsync(Rules, Root, build: false, TextWriter.Null).GetAwaiter().GetResult();
     }
 

@@ -2,36 +2,34 @@ using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>The machine code the JIT printed for one method (DOTNET_JitDisasm), split into lines.</summary>
+// The machine code the JIT printed for one method (DOTNET_JitDisasm), split into lines.
 internal sealed partial class AsmListing(string text)
 {
     public string Text => text;
     public IReadOnlyList<string> Lines { get; } = text.ReplaceLineEndings("\n").Split('\n');
 
-    /// <summary>Call-like instructions: <c>call</c>, and jumps that leave the method (<c>tail.jmp [X:Y()]</c>, <c>jmp CORINFO_HELP_X</c>).</summary>
+    // Call-like instructions: call, and jumps that leave the method (tail.jmp [X:Y()], jmp CORINFO_HELP_X).
     public IEnumerable<(string Line, string Target)> Calls() => Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
             && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
         .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
 
-    /// <summary>Whether <paramref name="text"/> names the method <paramref name="jitName"/> (<c>Type:Name(</c>, or <c>Type:Name[</c> for a generic instantiation).</summary>
+    // Whether text names the method jitName (Type:Name(, or Type:Name[ for a generic instantiation).
     public static bool Names(string text, string jitName) => text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
 
     [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")]
     private static partial Regex CallPattern();
 }
 
-/// <summary>The machine code of one entry and, for the inlining rule, of its sample caller; no code when the JIT lacks what the entry requires (<paramref name="Lacking"/>).</summary>
+// The machine code of one entry and, for the inlining rule, of its sample caller; no code when the JIT lacks what the entry requires (Lacking).
 internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? Caller, string? Lacking)
 {
-    /// <summary>The artifact files: <c>&lt;stem&gt;.asm</c>, and <c>&lt;stem&gt;.caller.asm</c> for the sample caller.</summary>
+    // The artifact files: <stem>.asm, and <stem>.caller.asm for the sample caller.
     public IEnumerable<(string Stem, string Text)> Files() =>
         new[] { (Method.Hot.FileStem, Asm), (Method.Hot.FileStem + ".caller", Caller) }.Where(f => f.Item2 is not null).Select(f => (f.Item1, f.Item2!.Text));
 }
 
-/// <summary>
-/// The machine-code rules (x64). Calls to methods named Throw* (the out-of-line throw helpers) are allowed everywhere, others need an
-/// <c>allow: call=</c> or <c>allow: helper=</c>; the jit-child runs class constructors first, so no class-initialisation helper appears.
-/// </summary>
+// The machine-code rules (x64). Calls to methods named Throw* (the out-of-line throw helpers) are allowed everywhere, others need an allow: call= or
+// allow: helper=; the jit-child runs class constructors first, so no class-initialisation helper appears.
 internal static partial class AsmRules
 {
     public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];
@@ -66,15 +64,14 @@ internal static partial class AsmRules
         };
     }
 
-    /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
+    // Throw helpers, and what the rules file allows (call=Type:Method globs, helper=CORINFO_HELP_X globs).
     private static bool Allowed(HotMethod hot, string target) => target.Trim('[', ']') is var helper && helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal)
         ? hot.Allows("helper", helper)
         : ManagedMethod(target) is { } method && (method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal) || hot.Allows("call", method));
 
-    /// <summary>
-    /// <c>[Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag]</c> → <c>Sparrow.Formatting.Etag:ThrowInvalidEtag</c>
-    /// (instantiations and an indirect call's memory slot dropped); null for a register or memory operand alone.
-    /// </summary>
+    // [Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag] →
+    // Sparrow.Formatting.Etag:ThrowInvalidEtag (instantiations and an indirect call's memory slot dropped); null for a register or memory operand
+    // alone.
     public static string? ManagedMethod(string target)
     {
         string text = target.StartsWith('[') ? target[1..] : target;

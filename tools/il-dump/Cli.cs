@@ -1,6 +1,6 @@
 namespace IlDump;
 
-/// <summary>The command line: a command, its positional arguments, and the options every command shares.</summary>
+// The command line: a command, its positional arguments, and the options every command shares.
 internal sealed class Options
 {
     public required string Command;
@@ -50,7 +50,7 @@ internal sealed class Options
         """;
 }
 
-/// <summary>The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.</summary>
+// The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.
 internal static class Cli
 {
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
@@ -80,21 +80,17 @@ internal static class Cli
             return options.Command switch
             {
                 "dump" => await DumpAsync(inspector, options, Path.Combine(artifacts, "il"), Path.Combine(artifacts, "asm"), output),
-                "list" => List(inspector, options, output),
-                "check" => Report("IL rules", [.. inspector.Resolve(options.Method).SelectMany(r => r.Hot.IlRules.Select(rule =>
-                    (r.Hot.Display, rule, IlRules.Apply(rule, r, inspector.Context))))], output, inspector),
-                _ => Report("machine-code rules (x64, TieredCompilation=0)", [.. (await CompileAsync(inspector, inspector.Resolve(options.Method), Path.Combine(artifacts, "asm"),
-                    clean: options.Method is null)).SelectMany(c => c.Method.Hot.AsmRules.Select(rule => (c.Method.Hot.Display, rule, AsmRules.Apply(rule, c))))], output, inspector),
+                "list" => List(inspector, options.Method, output),
+                "check" => Report(output, $"IL rules, {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. inspector.Resolve(options.Method)
+                    .SelectMany(r => r.Hot.IlRules.Select(rule => (r.Hot.Display, rule, IlRules.Apply(rule, r, inspector.Context))))]),
+                _ => Report(output, $"machine-code rules (x64, TieredCompilation=0), {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. (await CompileAsync(inspector,
+                    inspector.Resolve(options.Method), Path.Combine(artifacts, "asm"), clean: options.Method is null)).SelectMany(c => c.Method.Hot.AsmRules.Select(rule =>
+                    (c.Method.Hot.Display, rule, AsmRules.Apply(rule, c))))]),
             };
         }
-        catch (UsageException e)
+        catch (Exception e) when (e is UsageException or CouldNotRunException)
         {
-            error.WriteLine($"il-dump: {e.Message}\n{Options.Usage}");
-            return 2;
-        }
-        catch (CouldNotRunException e)
-        {
-            error.WriteLine($"il-dump: could not run: {e.Message}");
+            error.WriteLine(e is UsageException ? $"il-dump: {e.Message}\n{Options.Usage}" : $"il-dump: could not run: {e.Message}");
             return 2;
         }
     }
@@ -114,7 +110,7 @@ internal static class Cli
         return methods.Count > 0 ? 0 : 2;
     }
 
-    /// <summary>JITs the entries that have machine-code rules and writes their listings; <paramref name="clean"/> first removes an earlier run's.</summary>
+    // JITs the entries that have machine-code rules and writes their listings; clean first removes an earlier run's.
     private static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
     {
         List<AsmResult> compiled = await AsmRunner.CompileAsync([.. methods.Where(r => r.Hot.AsmRules.Count > 0)], inspector.AssemblyPaths, inspector.ToolRoot);
@@ -131,30 +127,23 @@ internal static class Cli
             File.WriteAllText(Path.Combine(directory, stem + extension), text);
     }
 
-    private static int List(Inspector inspector, Options options, TextWriter output)
+    private static int List(Inspector inspector, string? pattern, TextWriter output)
     {
         foreach (IlListing listing in inspector.Context.Listings)
-        {
-            output.WriteLine($"# {listing.AssemblyName}");
-            foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Matches(options.Method)))
-                output.WriteLine($"{method.Key}{(method.AggressiveInlining ? "    # aggressiveinlining" : "")}");
-        }
-
+            output.Write($"# {listing.AssemblyName}\n" + string.Concat(listing.Methods.Where(m => pattern is null || m.Key.Matches(pattern))
+                .Select(m => $"{m.Key}{(m.AggressiveInlining ? "    # aggressiveinlining" : "")}\n")));
         return 0;
     }
 
-    private static int Report(string title, List<(string, RuleRef, Verdict Verdict)> results, TextWriter output, Inspector inspector)
+    private static int Report(TextWriter output, string title, List<(string, RuleRef, Verdict Verdict)> results)
     {
-        output.WriteLine($"il-dump: {title}, {Path.GetRelativePath(inspector.Root, inspector.Rules.Path)}");
+        output.WriteLine($"il-dump: {title}");
         Verdict.Print(output, results);
         return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
     }
 
-    /// <summary>
-    /// <c>diff &lt;git-rev&gt; [--asm]</c>: the revision is exported with <c>git archive</c> into a temporary directory (no
-    /// worktree, no checkout), its listed projects are built there in Release, and both sides are dumped with the
-    /// working tree's rules file and compared with <c>diff -ruN</c>.
-    /// </summary>
+    // diff <git-rev> [--asm]: the revision is exported with git archive into a temporary directory (no worktree, no checkout), its listed projects
+    // are built there in Release, and both sides are dumped with the working tree's rules file and compared with diff -ruN.
     private static async Task<int> DiffAsync(Options options, RulesFile rules, TextWriter output)
     {
         string revision = options.Positional.Count == 1 ? options.Positional[0] : throw new UsageException("diff needs exactly one git revision");
@@ -184,7 +173,7 @@ internal static class Cli
         }
     }
 
-    /// <summary>Writes il/ (and asm/) for one side; a hot method absent on that side gets a one-line note instead.</summary>
+    // Writes il/ (and asm/) for one side; a hot method absent on that side gets a one-line note instead.
     private static async Task DumpSideAsync(Inspector inspector, string directory, string side, bool asm)
     {
         var entries = inspector.Find().ToList();

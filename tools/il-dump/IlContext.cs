@@ -1,12 +1,12 @@
 namespace IlDump;
 
-/// <summary>An instruction with the method it belongs to (the hot method or an inlined callee) and the type arguments that method runs with.</summary>
+// An instruction with the method it belongs to (the hot method or an inlined callee) and the type arguments that method runs with.
 internal sealed record Located(IlMethod Owner, int Index, TypeArguments Arguments)
 {
     public IlInstruction Instruction => Owner.Instructions[Index];
     public IlInstruction? At(int delta) => Owner.Instructions.ElementAtOrDefault(Index + delta);
 
-    /// <summary>The instruction line, marked with its method when it comes from an inlined callee of <paramref name="hot"/>.</summary>
+    // The instruction line, marked with its method when it comes from an inlined callee of hot.
     public string Show(IlMethod hot, int delta = 0) =>
         At(delta) is not { } instruction ? ""
         : ReferenceEquals(Owner, hot) ? instruction.Line
@@ -16,19 +16,14 @@ internal sealed record Located(IlMethod Owner, int Index, TypeArguments Argument
         method.Instructions.Select((_, i) => new Located(method, i, arguments));
 }
 
-/// <summary>
-/// What the IL rules know beyond one method: every listed assembly, to follow calls into methods the JIT inlines
-/// (marked aggressiveinlining) and to resolve types and fields from metadata.
-/// </summary>
+// What the IL rules know beyond one method: every listed assembly, to follow calls into methods the JIT inlines (marked aggressiveinlining) and to
+// resolve types and fields from metadata.
 internal sealed class IlContext(IReadOnlyList<IlListing> listings)
 {
     public IReadOnlyList<IlListing> Listings { get; } = listings;
 
-    /// <summary>
-    /// The listed method a call at <paramref name="site"/> runs, with the type arguments it runs with. A <c>constrained.</c>
-    /// call on a type parameter bound to a value type (Sparrow's operations are structs passed as type arguments) is the
-    /// JIT's direct call to that struct's implementation.
-    /// </summary>
+    // The listed method a call at site runs, with the type arguments it runs with. A constrained. call on a type parameter bound to a value type
+    // (Sparrow's operations are structs passed as type arguments) is the JIT's direct call to that struct's implementation.
     public (IlMethod Method, TypeArguments Arguments)? Resolve(Located site)
     {
         if (site.Instruction.OpCode is not ("call" or "callvirt")
@@ -44,10 +39,10 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
             : (method, TypeArguments.Bind(method.Key.Generic, target.Generic, FindType(site.Owner, declaring)?.Generic ?? "", declaring.TypeGeneric));
     }
 
-    /// <summary>Whether the call at <paramref name="site"/> is a <c>constrained.</c> call the JIT resolves to a value type's own method (not virtual).</summary>
+    // Whether the call at site is a constrained. call the JIT resolves to a value type's own method (not virtual).
     public bool IsDirectConstrainedCall(Located site) => ConstrainedValueType(site) is not null;
 
-    /// <summary>The value type a <c>constrained.</c> prefix before <paramref name="site"/> names (after binding type parameters), else null.</summary>
+    // The value type a constrained. prefix before site names (after binding type parameters), else null.
     private IlMemberRef? ConstrainedValueType(Located site) =>
         site.At(-1) is { OpCode: "constrained." } prefix
         // "valuetype Sparrow.CompareOperation" is read as a member reference to a pseudo-member of that type.
@@ -55,15 +50,15 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
             ? type
             : null;
 
-    /// <summary>The method and, transitively, the listed aggressiveinlining methods it calls: the body the JIT compiles.</summary>
+    // The method and, transitively, the listed aggressiveinlining methods it calls: the body the JIT compiles.
     public List<Located> InlineClosure(IlMethod method, TypeArguments arguments) => Expand([.. Located.All(method, arguments)], (method, arguments));
 
-    /// <summary>Instructions inside loops (the method's and its inlined callees'), with the bodies of inlined callees called there.</summary>
+    // Instructions inside loops (the method's and its inlined callees'), with the bodies of inlined callees called there.
     public List<Located> LoopInstructions(IlMethod method, TypeArguments arguments) =>
         Expand([.. InlineClosure(method, arguments).Select(l => (l.Owner, l.Arguments)).Distinct().SelectMany(o => Located.All(o.Owner, o.Arguments)
             .Where(l => Loops(o.Owner).Any(loop => l.Instruction.Offset >= loop.Start && l.Instruction.Offset <= loop.End)))], (method, arguments));
 
-    /// <summary>Loop extents from backward branches: a branch at E to S &lt;= E makes [S, E] a loop body (Roslyn puts the condition at the bottom).</summary>
+    // Loop extents from backward branches: a branch at E to S <= E makes [S, E] a loop body (Roslyn puts the condition at the bottom).
     public static IEnumerable<(int Start, int End)> Loops(IlMethod method) =>
         method.Instructions.Where(i => i.OpCode != "switch").SelectMany(i => i.Targets().Where(t => t <= i.Offset).Select(t => (t, i.Offset)));
 
@@ -80,20 +75,20 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
         return result;
     }
 
-    /// <summary>Whether a type is a value type: from the operand's keyword, the listings' metadata, or the runtime's own types; null when unresolved.</summary>
+    // Whether a type is a value type: from the operand's keyword, the listings' metadata, or the runtime's own types; null when unresolved.
     public bool? IsValueType(IlMethod from, IlMemberRef type) =>
         type.Keyword is { } keyword ? keyword == "valuetype"
         : FindType(from, type) is { } listed ? listed.IsValueType
         : type.Scope is null ? null
         : Type.GetType($"{type.TypeName.Replace('/', '+')}, {type.Scope}", throwOnError: false)?.IsValueType;
 
-    /// <summary>The field a <c>ldsfld</c>/<c>stsfld</c> names, when one of the listings declares it.</summary>
+    // The field a ldsfld/stsfld names, when one of the listings declares it.
     public IlField? ResolveField(IlMethod from, IlMemberRef field) => FindType(from, field)?.Fields.FirstOrDefault(f => f.Name == field.Name);
 
     private IlType? FindType(IlMethod from, IlMemberRef member) =>
         ListingsOf(from, member).Select(l => l.FindType(member.TypeName)).FirstOrDefault(t => t is not null);
 
-    /// <summary>The listings a member reference can point into: its scope's, or, without a scope, the referring method's own.</summary>
+    // The listings a member reference can point into: its scope's, or, without a scope, the referring method's own.
     private IEnumerable<IlListing> ListingsOf(IlMethod from, IlMemberRef member) =>
         member.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == member.Scope);
 }

@@ -2,7 +2,7 @@ using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>The IL rules, each on the hot method with the aggressiveinlining methods it calls (the body the JIT compiles); a FAIL names the offending instructions.</summary>
+// The IL rules, each on the hot method with the aggressiveinlining methods it calls (the body the JIT compiles); a FAIL names the offending instructions.
 internal static partial class IlRules
 {
     public static readonly IReadOnlyCollection<string> Names =
@@ -68,7 +68,7 @@ internal static partial class IlRules
     private static bool FromRvaData(Located l, int window) =>
         Enumerable.Range(1, window).Any(d => l.At(-d) is { } p && p.Operand.Contains("<PrivateImplementationDetails>", StringComparison.Ordinal));
 
-    /// <summary>Inside loops, every 8-byte load reads at a constant offset from a base variable, and there is at least one such load.</summary>
+    // Inside loops, every 8-byte load reads at a constant offset from a base variable, and there is at least one such load.
     private static Verdict Load8ConstOffsets(IlMethod method, List<Located> loop, IlContext context)
     {
         List<Located> loads = [.. loop.Where(l => IsLoad8(l, context, 0))];
@@ -80,7 +80,7 @@ internal static partial class IlRules
             : Verdict.Fail("8-byte load at a computed address inside a loop", lines);
     }
 
-    /// <summary>ldind.i8, Unsafe.ReadUnaligned/Read&lt;uint64&gt; (also a <c>!!T</c> bound to uint64), or a listed inlined one-argument wrapper of one.</summary>
+    // ldind.i8, Unsafe.ReadUnaligned/Read<uint64> (also a !!T bound to uint64), or a listed inlined one-argument wrapper of one.
     private static bool IsLoad8(Located l, IlContext context, int depth)
     {
         string operand = l.Arguments.Substitute(l.Instruction.Operand);
@@ -91,7 +91,7 @@ internal static partial class IlRules
                     && Located.All(wrapper, arguments).Any(w => IsLoad8(w, context, depth + 1) && w.At(-1)?.OpCode is "ldarg.0" && AddressLength(w) == 1));
     }
 
-    /// <summary>How many instructions before a load compute its address as a base variable plus a constant (1: <c>ldloc p</c>; 3 or 4: <c>ldloc p; ldc.i4 K; [conv.i;] add</c> or <c>Unsafe.Add</c>), or 0.</summary>
+    // How many instructions before a load compute its address as a base variable plus a constant (1: ldloc p; 3 or 4: ldloc p; ldc.i4 K; [conv.i;] add or Unsafe.Add), or 0.
     private static int AddressLength(Located load) =>
         IsVariable(load.At(-1)) ? 1
         : load.At(-1)?.OpCode is "add" && IsConstant(load.At(-2)) && IsVariable(load.At(-3)) ? 3
@@ -104,14 +104,14 @@ internal static partial class IlRules
     private static bool IsConstant(IlInstruction? i) => i is not null && (i.OpCode.StartsWith("ldc.i", StringComparison.Ordinal) || i.OpCode == "sizeof");
     private static bool IsConv(IlInstruction? i) => i?.OpCode is "conv.i" or "conv.u" or "conv.i8" or "conv.u8";
 
-    /// <summary>Inside loops: no <c>dup; ...; add; stloc</c> (the C idiom <c>*p++</c>: the base is stored back before the load).</summary>
+    // Inside loops: no dup; ...; add; stloc (the C idiom *p++: the base is stored back before the load).
     private static Verdict NoPostIncrement(IlMethod method, List<Located> loop) => Verdict.PassUnless([.. loop.Where(l => l.Instruction.OpCode == "dup")
         .Select(dup => (dup, Add: Enumerable.Range(1, 3).FirstOrDefault(d => dup.At(d)?.OpCode is "add" or "sub")))
         .Where(d => d.Add > 0 && d.dup.At(d.Add + 1)?.OpCode is { } store && (store.StartsWith("stloc", StringComparison.Ordinal) || store.StartsWith("starg", StringComparison.Ordinal)))
         .SelectMany(d => Enumerable.Range(-1, d.Add + 4).Select(n => d.dup.Show(method, n)).Where(s => s.Length > 0).Append("")).SkipLast(1)],
         "pointer post-increment (dup, add, store back) inside a loop");
 
-    /// <summary>Inside loops: no pointer advanced by a converted variable (<c>ldloc stride; conv.i; [ldc K; mul;] add</c>).</summary>
+    // Inside loops: no pointer advanced by a converted variable (ldloc stride; conv.i; [ldc K; mul;] add).
     private static Verdict NoConvStride(IlMethod method, List<Located> loop) => Verdict.PassUnless([.. loop.Where(l => IsConv(l.Instruction) && IsVariable(l.At(-1)))
         .Select(conv => (conv, End: conv.At(1)?.OpCode is "add" or "sub" ? 1 : IsConstant(conv.At(1)) && conv.At(2)?.OpCode == "mul" && conv.At(3)?.OpCode is "add" or "sub" ? 3 : 0))
         .Where(c => c.End > 0).SelectMany(c => Enumerable.Range(-1, c.End + 2).Select(d => c.conv.Show(method, d)))], "stride is a converted variable, not a constant");

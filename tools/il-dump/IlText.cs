@@ -2,10 +2,10 @@ using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>ilspycmd's IL spelling: top-level scanning and signature normalisation.</summary>
+// ilspycmd's IL spelling: top-level scanning and signature normalisation.
 internal static partial class IlText
 {
-    /// <summary>Each character with its nesting depth: 0 at the top level (a bracket counts outside itself), more inside brackets, -1 in quotes.</summary>
+    // Each character with its nesting depth: 0 at the top level (a bracket counts outside itself), more inside brackets, -1 in quotes.
     public static IEnumerable<(int Index, char Char, int Depth)> Scan(string text, string open = "(<[", string close = ")>]")
     {
         int depth = 0;
@@ -24,37 +24,37 @@ internal static partial class IlText
         }
     }
 
-    /// <summary>Splits at <paramref name="separator"/> (whitespace when null) outside quotes and brackets; parts trimmed, empty ones dropped.</summary>
+    // Splits at separator (whitespace when null) outside quotes and brackets; parts trimmed, empty ones dropped.
     public static List<string> SplitTopLevel(string text, char? separator = null)
     {
         List<int> cuts = [-1, .. Scan(text).Where(s => s.Depth == 0 && (separator is { } c ? s.Char == c : char.IsWhiteSpace(s.Char))).Select(s => s.Index), text.Length];
         return [.. cuts.Zip(cuts.Skip(1), (a, b) => text[(a + 1)..b].Trim()).Where(p => p.Length > 0)];
     }
 
-    /// <summary>The index of <paramref name="value"/> at the top level, at or after <paramref name="from"/>; -1 if absent.</summary>
+    // The index of value at the top level, at or after from; -1 if absent.
     public static int IndexOfTopLevel(string text, string value, int from = 0) =>
         Scan(text).Where(s => s.Depth == 0 && s.Index >= from && string.CompareOrdinal(text, s.Index, value, 0, value.Length) == 0)
             .Select(s => s.Index).DefaultIfEmpty(-1).First();
 
-    /// <summary><c>Holder`1&lt;T&gt;</c> → (<c>Holder`1</c>, <c>&lt;T&gt;</c>); <c>Outer/'&lt;&gt;c'</c> → (<c>Outer/&lt;&gt;c</c>, ""), each part unquoted.</summary>
+    // Holder`1<T> → (Holder`1, <T>); Outer/'<>c' → (Outer/<>c, ""), each part unquoted.
     public static (string Name, string Generic) SplitGeneric(string token)
     {
         int open = IndexOfTopLevel(token, "<", from: 1) is >= 0 and var at ? at : token.Length;
         return (string.Join('/', token[..open].Split('/').Select(Unquote)), token[open..]);
     }
 
-    /// <summary>The entries of a generic parameter or argument list: <c>&lt;T, U&gt;</c> → [T, U]; "" → [].</summary>
+    // The entries of a generic parameter or argument list: <T, U> → [T, U]; "" → [].
     public static List<string> GenericList(string generic) => generic.Length == 0 ? [] : SplitTopLevel(generic[1..^1], ',');
 
-    /// <summary>Removes the quotes ilspycmd puts around names such as <c>'value'</c> or <c>'&lt;&gt;c'</c>.</summary>
+    // Removes the quotes ilspycmd puts around names such as 'value' or '<>c'.
     public static string Unquote(string name) => name.Length >= 2 && name[0] == '\'' && name[^1] == '\'' ? name[1..^1] : name;
 
-    /// <summary>A type as the rules file writes it: no assembly scopes, no valuetype/class keywords, no modifiers, single spaces.</summary>
+    // A type as the rules file writes it: no assembly scopes, no valuetype/class keywords, no modifiers, single spaces.
     public static string NormalizeType(string type) =>
         Whitespace().Replace(TypeKeyword().Replace(Scope().Replace(Modifier().Replace(type, ""), ""), ""), " ").Trim()
             .Replace("< ", "<").Replace(" >", ">").Replace(" ,", ",");
 
-    /// <summary>A parameter declaration (<c>[out] valuetype [System.Runtime]System.Span`1&lt;char&gt; destination</c>) reduced to its type.</summary>
+    // A parameter declaration ([out] valuetype [System.Runtime]System.Span`1<char> destination) reduced to its type.
     public static string NormalizeParameter(string parameter)
     {
         List<string> tokens = SplitTopLevel(ParameterAttribute().Replace(Modifier().Replace(parameter, ""), ""));
@@ -75,11 +75,9 @@ internal static partial class IlText
     private static partial Regex Whitespace();
 }
 
-/// <summary>
-/// A member reference as an IL operand spells it: <c>instance void valuetype [System.Runtime]System.ReadOnlySpan`1&lt;uint8&gt;::.ctor(void*, int32)</c>
-/// (Scope System.Runtime, Keyword valuetype, TypeGeneric &lt;uint8&gt;, Parameters normalised, null for a field; ValueType is a field's type or a
-/// method's return type). The rules file's method keys are read the same way.
-/// </summary>
+// A member reference as an IL operand spells it: instance void valuetype [System.Runtime]System.ReadOnlySpan`1<uint8>::.ctor(void*, int32) (Scope
+// System.Runtime, Keyword valuetype, TypeGeneric <uint8>, Parameters normalised, null for a field; ValueType is a field's type or a method's return
+// type). The rules file's method keys are read the same way.
 internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string TypeGeneric, string Name, string Generic,
     IReadOnlyList<string>? Parameters, string ValueType)
 {
@@ -101,11 +99,8 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
     }
 }
 
-/// <summary>
-/// A method as the rules file and <c>il-dump list</c> name it: <c>Type::Name&lt;T&gt;(param types)</c>, the parameter types in
-/// IL spelling without scopes or valuetype/class; a generic method closed with its type arguments is <c>Name&lt;int64&gt;(...)</c>.
-/// Two keys are equal whatever their spacing.
-/// </summary>
+// A method as the rules file and il-dump list name it: Type::Name<T>(param types), the parameter types in IL spelling without scopes or
+// valuetype/class; a generic method closed with its type arguments is Name<int64>(...). Two keys are equal whatever their spacing.
 internal sealed partial record MethodKey(string TypeName, string Name, string Generic, IReadOnlyList<string> Parameters)
 {
     public static MethodKey? Parse(string text) =>
@@ -115,18 +110,18 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
     public bool Equals(MethodKey? other) => other is not null && IlText.WithoutSpaces(ToString()) == IlText.WithoutSpaces(other.ToString());
     public override int GetHashCode() => IlText.WithoutSpaces(ToString()).GetHashCode(StringComparison.Ordinal);
 
-    /// <summary>The method as the JIT names it (<c>Sparrow.Memory:Compare</c>, nested types joined with +).</summary>
+    // The method as the JIT names it (Sparrow.Memory:Compare, nested types joined with +).
     public string JitName => $"{TypeName.Replace('/', '+')}:{Name}";
 
-    /// <summary>The file name of the method's artifacts: <c>Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32)</c>, <c>Ns.T.Read[int64](int64)</c>.</summary>
+    // The file name of the method's artifacts: Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32), Ns.T.Read[int64](int64).
     public string FileStem => $"{TypeName.Replace('/', '+')}.{Name}" + ShortTypeName().Replace($"{Generic}({string.Join(",", Parameters)})", "")
         .Replace(" ", "").Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]");
 
-    /// <summary>Whether <paramref name="pattern"/> (--method) is a part of the key or of <c>Type.Name</c>, or, with * or ?, a glob over either.</summary>
+    // Whether pattern (--method) is a part of the key or of Type.Name, or, with * or ?, a glob over either.
     public bool Matches(string pattern) =>
         new[] { ToString(), $"{TypeName}.{Name}" }.Any(n => pattern.AsSpan().IndexOfAny('*', '?') >= 0 ? Glob.IsMatch(n, pattern) : n.Contains(pattern, StringComparison.Ordinal));
 
-    /// <summary>The type arguments this key closes the generic method <paramref name="open"/> with (<c>Read&lt;int64&gt;(int64)</c> for <c>Read&lt;T&gt;(int64)</c>), else null.</summary>
+    // The type arguments this key closes the generic method open with (Read<int64>(int64) for Read<T>(int64)), else null.
     public TypeArguments? Closes(MethodKey open)
     {
         TypeArguments bound = TypeArguments.Bind(open.Generic, Generic, "", "");
@@ -139,11 +134,9 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
     private static partial Regex ShortTypeName();
 }
 
-/// <summary>
-/// The type arguments a method runs with (inlined from a call site, or closed in the rules file) by name, its own and its declaring
-/// type's: <c>!!TOperation=Sparrow.CompareOperation;!TWord=uint64</c> (one string, so equal bindings are equal records). With them a
-/// <c>constrained. !!TOperation</c> call, or a further generic call, is followed to the code the JIT compiles.
-/// </summary>
+// The type arguments a method runs with (inlined from a call site, or closed in the rules file) by name, its own and its declaring type's:
+// !!TOperation=Sparrow.CompareOperation;!TWord=uint64 (one string, so equal bindings are equal records). With them a constrained. !!TOperation call,
+// or a further generic call, is followed to the code the JIT compiles.
 internal sealed partial record TypeArguments(string Text)
 {
     public static readonly TypeArguments None = new("");
@@ -157,7 +150,7 @@ internal sealed partial record TypeArguments(string Text)
         return names.Count != types.Count ? [] : names.Zip(types, (n, t) => $"{prefix}{n}={t}");
     }
 
-    /// <summary><paramref name="text"/> with every bound <c>!!Name</c> and <c>!Name</c> replaced by its type (positional <c>!!0</c>, <c>!0</c> stay).</summary>
+    // text with every bound !!Name and !Name replaced by its type (positional !!0, !0 stay).
     public string Substitute(string text)
     {
         Dictionary<string, string> bound = Text.Split(';', StringSplitOptions.RemoveEmptyEntries).Select(b => b.Split('=', 2)).ToDictionary(b => b[0], b => b[1]);

@@ -2,14 +2,11 @@ using System.Diagnostics;
 
 namespace IlDump;
 
-/// <summary>A hot method of the rules file found in a listing, with the type arguments its key closes it with.</summary>
+// A hot method of the rules file found in a listing, with the type arguments its key closes it with.
 internal sealed record Resolved(HotMethod Hot, IlMethod Method, TypeArguments Arguments);
 
-/// <summary>
-/// The pipeline every command shares: build the listed projects in Release (under <see cref="Root"/>: a checkout of another
-/// revision for diff), run ilspycmd -il on each assembly (in <see cref="ToolRoot"/>, where it is pinned), parse the listings
-/// and find every hot method of the rules file in them.
-/// </summary>
+// The pipeline every command shares: build the listed projects in Release (under Root: a checkout of another revision for diff), run ilspycmd -il on
+// each assembly (in ToolRoot, where it is pinned), parse the listings and find every hot method of the rules file in them.
 internal sealed class Inspector(RulesFile rules, string root, IlContext context, List<string> assemblyPaths)
 {
     public RulesFile Rules => rules;
@@ -56,14 +53,14 @@ internal sealed class Inspector(RulesFile rules, string root, IlContext context,
         return IlListing.Parse(result.Output, Path.GetFileNameWithoutExtension(assembly));
     }
 
-    /// <summary>Each entry with the listed methods it names (one is right; none or several the caller reports); an <c>every</c> entry becomes an entry per match.</summary>
+    // Each entry with the listed methods it names (one is right; none or several the caller reports); an every entry becomes an entry per match.
     public IEnumerable<(HotMethod Hot, List<(IlMethod Method, TypeArguments Arguments)> Found)> Find() =>
         Rules.Methods.SelectMany(hot => hot.IsPattern
             ? Context.Listings.SelectMany(l => l.Methods).Where(m => Glob.IsMatch(m.Key.ToString(), hot.Key.ToString()))
                 .Select(m => (hot with { Key = m.Key }, new List<(IlMethod, TypeArguments)> { (m, TypeArguments.None) })).DefaultIfEmpty((hot, []))
             : [(hot, Context.Listings.SelectMany(l => l.FindMethods(hot.Key)).ToList())]);
 
-    /// <summary>The entries <paramref name="pattern"/> picks (all when null); a missing or ambiguous method is an error.</summary>
+    // The entries pattern picks (all when null); a missing or ambiguous method is an error.
     public List<Resolved> Resolve(string? pattern = null) =>
         [.. Find().Where(f => pattern is null || f.Hot.Key.Matches(pattern))
             .Select(f => f.Found.Count == 1 ? new Resolved(f.Hot, f.Found[0].Method, f.Found[0].Arguments) : throw Unresolved(f.Hot, f.Found.Count))];
@@ -76,7 +73,7 @@ internal sealed class Inspector(RulesFile rules, string root, IlContext context,
     }
 }
 
-/// <summary>The result of a child process: exit code and everything it printed.</summary>
+// The result of a child process: exit code and everything it printed.
 internal sealed record ProcessResult(int ExitCode, string Output, string Error)
 {
     public string Tail(int lines = 25) => string.Join('\n', (Output + "\n" + Error).Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(lines));
@@ -85,7 +82,7 @@ internal sealed record ProcessResult(int ExitCode, string Output, string Error)
 
 internal static class Processes
 {
-    /// <summary>The dotnet host running this tool (so children use the same runtime), else dotnet from PATH.</summary>
+    // The dotnet host running this tool (so children use the same runtime), else dotnet from PATH.
     public static string DotNet => Environment.ProcessPath is { } path && Path.GetFileNameWithoutExtension(path) == "dotnet" ? path : "dotnet";
 
     public static async Task<ProcessResult> RunAsync(string fileName, IEnumerable<string> arguments, string workingDirectory, Dictionary<string, string>? environment = null)

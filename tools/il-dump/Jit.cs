@@ -7,11 +7,9 @@ using System.Runtime.Loader;
 
 namespace IlDump;
 
-/// <summary>
-/// Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden <c>jit-child</c> command) with
-/// DOTNET_TieredCompilation=0, DOTNET_JitDisasm=&lt;Type:Method&gt;, DOTNET_JitDisasmDiffable=1 (handles and addresses printed as
-/// constants, so revisions diff cleanly), DOTNET_JitStdOutFile, and the entry's env.
-/// </summary>
+// Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden jit-child command) with DOTNET_TieredCompilation=0,
+// DOTNET_JitDisasm=<Type:Method>, DOTNET_JitDisasmDiffable=1 (handles and addresses printed as constants, so revisions diff cleanly),
+// DOTNET_JitStdOutFile, and the entry's env.
 internal static class AsmRunner
 {
     private const string ListingHeader = "; Assembly listing for method ";
@@ -61,27 +59,24 @@ internal static class AsmRunner
     }
 }
 
-/// <summary>
-/// The hidden <c>jit-child</c> command, run by <see cref="AsmRunner"/> in a process whose environment asks the JIT to print one
-/// method. It checks the instruction sets the entry requires (this process's JIT, with the entry's env, is the one that compiles),
-/// loads the assemblies, runs the declaring type's class constructor (so static readonly tables are JIT-time constants and no
-/// class-initialisation helper appears), and compiles the method (closed with the key's type arguments when generic) without
-/// calling it. In <c>caller</c> mode it compiles instead a generated static method that forwards its arguments to the hot method
-/// (<c>IlDumpInlineSample:Calls_&lt;Name&gt;</c>): its code shows whether the hot method was inlined.
-/// </summary>
+// The hidden jit-child command, run by AsmRunner in a process whose environment asks the JIT to print one method. It checks the instruction sets the
+// entry requires (this process's JIT, with the entry's env, is the one that compiles), loads the assemblies, runs the declaring type's class
+// constructor (so static readonly tables are JIT-time constants and no class-initialisation helper appears), and compiles the method (closed with the
+// key's type arguments when generic) without calling it. In caller mode it compiles instead a generated static method that forwards its arguments to
+// the hot method (IlDumpInlineSample:Calls_<Name>): its code shows whether the hot method was inlined.
 internal static class JitChild
 {
     public const string Command = "jit-child", CallerType = "IlDumpInlineSample";
 
-    /// <summary>The exit code that says this JIT lacks a required instruction set (printed on the output).</summary>
+    // The exit code that says this JIT lacks a required instruction set (printed on the output).
     public const int LacksIsa = 3;
     public static string CallerName(string method) => "Calls_" + method.Replace('.', '_');
 
-    /// <summary>Whether this JIT supports the System.Runtime.Intrinsics.X86 class <paramref name="isa"/> (<c>Avx512BW.VL</c>); null when there is none.</summary>
+    // Whether this JIT supports the System.Runtime.Intrinsics.X86 class isa (Avx512BW.VL); null when there is none.
     public static bool? IsaSupported(string isa) => typeof(X86Base).Assembly.GetType("System.Runtime.Intrinsics.X86." + isa.Replace('.', '+'))
         ?.GetProperty("IsSupported", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as bool?;
 
-    /// <summary><c>jit-child method|caller &lt;required ISAs, comma-separated&gt; &lt;method key&gt; &lt;assembly path&gt;...</c></summary>
+    // jit-child method|caller <required ISAs, comma-separated> <method key> <assembly path>...
     public static int Run(string[] args)
     {
         string[] lacking = [.. args[1].Split(',', StringSplitOptions.RemoveEmptyEntries).Where(isa => IsaSupported(isa) != true)];
@@ -111,7 +106,7 @@ internal static class JitChild
         return 0;
     }
 
-    /// <summary>A generic method definition instantiated with the type arguments <paramref name="key"/> names, when it names types; else the method.</summary>
+    // A generic method definition instantiated with the type arguments key names, when it names types; else the method.
     private static MethodInfo? Close(MethodInfo method, MethodKey key, Assembly[] assemblies)
     {
         List<string> arguments = IlText.GenericList(key.Generic);
@@ -129,7 +124,7 @@ internal static class JitChild
         }
     }
 
-    /// <summary>A static method in a dynamic assembly that loads its arguments and calls <paramref name="target"/>.</summary>
+    // A static method in a dynamic assembly that loads its arguments and calls target.
     private static MethodInfo BuildCaller(MethodInfo target)
     {
         if (!target.IsStatic)
@@ -145,7 +140,7 @@ internal static class JitChild
         return type.CreateType().GetMethod(CallerName(target.Name))!;
     }
 
-    /// <summary>A reflected method spelled as ilspycmd's listing and the rules file do: <c>Ns.Outer/Inner::Name&lt;T&gt;(uint8*, int32)</c>.</summary>
+    // A reflected method spelled as ilspycmd's listing and the rules file do: Ns.Outer/Inner::Name<T>(uint8*, int32).
     private static MethodKey KeyOf(MethodInfo method) => new(TypeName(method.DeclaringType!), method.Name,
         method.IsGenericMethod ? "<" + string.Join(", ", method.GetGenericArguments().Select(a => a.IsGenericParameter ? a.Name : Spell(a))) + ">" : "",
         [.. method.GetParameters().Select(p => Spell(p.ParameterType))]);

@@ -2,51 +2,38 @@ using System.Text.RegularExpressions;
 
 namespace IlDump;
 
-/// <summary>A rule named in the rules file, with its optional number (<c>switch&gt;=16</c>).</summary>
+// A rule named in the rules file, with its optional number (switch>=16).
 internal sealed record RuleRef(string Name, int? Argument)
 {
     public override string ToString() => Argument is { } n ? $"{Name}>={n}" : Name;
 }
 
-/// <summary>A per-method allowance: <c>newobj=System.String</c>, <c>call=Sparrow.Memory:Throw*</c>, <c>helper=CORINFO_HELP_STRCNS</c>.</summary>
+// A per-method allowance: newobj=System.String, call=Sparrow.Memory:Throw*, helper=CORINFO_HELP_STRCNS.
 internal sealed record Allowance(string Kind, string Pattern);
 
-/// <summary>
-/// One entry of the rules file: a hot method, the rules its IL and machine code must keep, the environment its JIT runs
-/// with (env:, twin:) and the instruction sets without which its machine-code rules SKIP (requires:).
-/// </summary>
+// One entry of the rules file: a hot method, the rules its IL and machine code must keep, the environment its JIT runs with (env:, twin:) and the
+// instruction sets without which its machine-code rules SKIP (requires:).
 internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
     List<string> Env, List<string> Requires)
 {
-    /// <summary>Whether the key is a glob (an <c>every</c> entry) naming each listed method it matches.</summary>
+    // Whether the key is a glob (an every entry) naming each listed method it matches.
     public bool IsPattern { get; init; }
-
     public bool Allows(string kind, string text) => Allowances.Any(a => a.Kind == kind && Glob.IsMatch(text, a.Pattern));
 
-    /// <summary>The entry as result rows name it: the key, then the environment when there is one.</summary>
+    // The entry as result rows name it: the key, then the environment when there is one.
     public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
-
-    /// <summary>The name of the entry's artifact files (entries of one method differ by their environment).</summary>
+    // The name of the entry's artifact files (entries of one method differ by their environment).
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
 }
 
-/// <summary>The hot-method list: <c>assembly</c> lines, rule sets, and entries with their sections (the format is described in hot-methods.rules).</summary>
-internal sealed partial class RulesFile
+// The hot-method list (the format is described in hot-methods.rules): its projects, relative to Root (the nearest directory above the file holding
+// .config/dotnet-tools.json), and its entries.
+internal sealed partial record RulesFile(string Path, string Root, List<string> Projects, List<HotMethod> Methods)
 {
     private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
 
-    public required string Path { get; init; }
-
-    /// <summary>The directory the project paths are relative to: the nearest one above the file holding .config/dotnet-tools.json.</summary>
-    public required string Root { get; init; }
-
-    public required List<string> Projects { get; init; }
-
-    public required List<HotMethod> Methods { get; init; }
-
-    public static RulesFile Load(string path) => File.Exists(System.IO.Path.GetFullPath(path))
-        ? Parse(File.ReadAllText(path), System.IO.Path.GetFullPath(path), FindRoot(System.IO.Path.GetFullPath(path)))
-        : throw new CouldNotRunException($"rules file not found: {path}");
+    public static RulesFile Load(string path) => System.IO.Path.GetFullPath(path) is var full && File.Exists(full)
+        ? Parse(File.ReadAllText(full), full, FindRoot(full)) : throw new CouldNotRunException($"rules file not found: {path}");
 
     public static RulesFile Parse(string text, string path, string root)
     {
@@ -102,22 +89,19 @@ internal sealed partial class RulesFile
                 throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env: or twin:)");
         }
 
-        return new RulesFile { Path = path, Root = root, Projects = projects, Methods = methods };
+        return new RulesFile(path, root, projects, methods);
     }
 
     private static List<string> Words(string text) => [.. text.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
 
-    /// <summary>The tokens with every <c>@name</c> replaced by the rule set defined under that name.</summary>
+    // The tokens with every @name replaced by the rule set defined under that name.
     private static List<string> Expand(IEnumerable<string> tokens, Dictionary<string, List<string>> sets, string where) =>
         [.. tokens.SelectMany(t => !t.StartsWith('@') ? [t]
             : sets.GetValueOrDefault(t[1..]) ?? throw new CouldNotRunException($"{where}: no rule set '{t[1..]}' defined above (define {t[1..]} ...)"))];
 
-    /// <summary>The same rules with <paramref name="env"/> (from --env) added to every entry's environment, replacing a variable of the same name.</summary>
-    public RulesFile WithEnv(IReadOnlyList<string> env) => env.Count == 0 ? this : new RulesFile
-    {
-        Path = Path, Root = Root, Projects = Projects,
-        Methods = [.. Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] })],
-    };
+    // The same rules with env (from --env) added to every entry's environment, replacing a variable of the same name.
+    public RulesFile WithEnv(IReadOnlyList<string> env) =>
+        this with { Methods = [.. Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] })] };
 
     public static string EnvName(string pair) => pair[..pair.IndexOf('=')];
 
@@ -157,7 +141,7 @@ internal sealed partial class RulesFile
         return new RuleRef(m.Groups[1].Value, m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null);
     }
 
-    /// <summary>The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.</summary>
+    // The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.
     public static string FindRoot(string? rulesPath)
     {
         foreach (string start in new[] { System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory }.OfType<string>())
@@ -178,14 +162,14 @@ internal sealed partial class RulesFile
     private static partial Regex EnvPattern();
 }
 
-/// <summary>Glob matching with <c>*</c> (any run of characters) and <c>?</c>.</summary>
+// Glob matching with * (any run of characters) and ?.
 internal static class Glob
 {
     public static bool IsMatch(string text, string pattern) => Regex.IsMatch(text, "^" + Regex.Escape(pattern).Replace(@"\*", ".*").Replace(@"\?", ".") + "$");
 }
 
-/// <summary>The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.</summary>
+// The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.
 internal sealed class CouldNotRunException(string message) : Exception(message);
 
-/// <summary>Bad command line: say what is wrong, print the usage, exit 2.</summary>
+// Bad command line: say what is wrong, print the usage, exit 2.
 internal sealed class UsageException(string message) : Exception(message);

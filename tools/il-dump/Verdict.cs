@@ -2,7 +2,7 @@ namespace IlDump;
 
 internal enum Outcome { Pass, Fail, Skip }
 
-/// <summary>What one rule found on one entry: PASS, FAIL or SKIP, a summary and, under a FAIL, the offending lines.</summary>
+// What one rule found on one entry: PASS, FAIL or SKIP, a summary and, under a FAIL, the offending lines.
 internal sealed record Verdict(Outcome Outcome, string Summary, IReadOnlyList<string> Lines)
 {
     public static Verdict Pass(string summary = "") => new(Outcome.Pass, summary, []);
@@ -11,7 +11,7 @@ internal sealed record Verdict(Outcome Outcome, string Summary, IReadOnlyList<st
     public static Verdict PassUnless(IReadOnlyCollection<string> offending, string summary) => offending.Count == 0 ? Pass() : Fail(summary, offending);
     public bool Passed => Outcome == Outcome.Pass;
 
-    /// <summary>Prints the results table: a row per (entry, rule), under a FAIL its offending lines (at most 40), then the totals.</summary>
+    // Prints the results table: a row per (entry, rule), under a FAIL its offending lines (at most 40), then the totals.
     public static void Print(TextWriter output, IReadOnlyCollection<(string Entry, RuleRef Rule, Verdict Verdict)> results)
     {
         int width = results.Select(r => r.Entry.Length).DefaultIfEmpty(0).Max();

@@ -1,12 +1,9 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
 // The machine code the JIT printed for one method (DOTNET_JitDisasm), split into lines.
-internal sealed partial class AsmListing(string text)
+internal sealed partial record AsmListing(string Text)
 {
-    public string Text => text;
-    public IReadOnlyList<string> Lines { get; } = text.ReplaceLineEndings("\n").Split('\n');
+    public IReadOnlyList<string> Lines { get; } = Text.ReplaceLineEndings("\n").Split('\n');
 
     // Call-like instructions: call, and jumps that leave the method (tail.jmp [X:Y()], jmp CORINFO_HELP_X).
     public IEnumerable<(string Line, string Target)> Calls() => Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
@@ -16,8 +13,7 @@ internal sealed partial class AsmListing(string text)
     // Whether text names the method jitName (Type:Name(, or Type:Name[ for a generic instantiation).
     public static bool Names(string text, string jitName) => text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
 
-    [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")]
-    private static partial Regex CallPattern();
+    [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")] private static partial Regex CallPattern();
 }
 
 // The machine code of one entry and, for the inlining rule, of its sample caller; no code when the JIT lacks what the entry requires (Lacking).
@@ -83,20 +79,13 @@ internal static partial class AsmRules
         return method.Contains(':') && !method.Contains(' ') ? method : null;
     }
 
-    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")]
-    private static partial Regex IndirectJump();
-    [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")]
-    private static partial Regex TableEntry();
-    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")]
-    private static partial Regex ConditionalJump();
-    [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")]
-    private static partial Regex RangeCheck();
+    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")] private static partial Regex IndirectJump();
+    [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")] private static partial Regex TableEntry();
+    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")] private static partial Regex ConditionalJump();
+    [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")] private static partial Regex RangeCheck();
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
-    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")]
-    private static partial Regex MaskedLoad();
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")] private static partial Regex MaskedLoad();
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
-    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")]
-    private static partial Regex MaskedStore();
-    [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")]
-    private static partial Regex VectorMemory();
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")] private static partial Regex MaskedStore();
+    [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")] private static partial Regex VectorMemory();
 }

@@ -32,8 +32,7 @@ internal sealed class Options
 
     public const string Usage = """
         usage: il-dump <command> [options]
-          dump [--asm]              write artifacts/il/<Type>.<Method>(<params>).il for each hot method (and, with --asm,
-                                    artifacts/asm/*.asm) and print them
+          dump [--asm]              write artifacts/il/*.il for each hot method (with --asm artifacts/asm/*.asm too) and print them
           list                      print every method of the listed assemblies as the rules file names them
           check                     apply the IL rules: one PASS/FAIL row per (method, rule)
           asm                       JIT each hot method (TieredCompilation=0), save artifacts/asm/*.asm, apply the x64 rules
@@ -53,6 +52,8 @@ internal sealed class Options
 // The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.
 internal static class Cli
 {
+    public static async Task<int> Main(string[] args) => args.Length > 0 && args[0] == JitChild.Command ? JitChild.Run(args[1..]) : await RunAsync(args, Console.Out, Console.Error);
+
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
     {
         try
@@ -68,7 +69,7 @@ internal static class Cli
                 throw new UsageException($"unknown command '{options.Command}'");
             if ((options.Command is "asm" || options.Asm) && !AsmRunner.IsSupported)
             {
-                output.WriteLine($"il-dump: the machine-code rules are written for x64; this process is {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}: skipped.");
+                output.WriteLine($"il-dump: the machine-code rules are written for x64; this process is {RuntimeInformation.ProcessArchitecture}: skipped.");
                 return options.Command == "asm" ? 0 : 2;
             }
 

@@ -46,9 +46,7 @@ internal sealed class IlContext(IReadOnlyList<IlListing> listings)
     private IlMemberRef? ConstrainedValueType(Located site) =>
         site.At(-1) is { OpCode: "constrained." } prefix
         // "valuetype Sparrow.CompareOperation" is read as a member reference to a pseudo-member of that type.
-        && IlMemberRef.Parse(site.Arguments.Substitute(prefix.Operand) + "::x") is { } type && IsValueType(site.Owner, type) == true
-            ? type
-            : null;
+        && IlMemberRef.Parse(site.Arguments.Substitute(prefix.Operand) + "::x") is { } type && IsValueType(site.Owner, type) == true ? type : null;
 
     // The method and, transitively, the listed aggressiveinlining methods it calls: the body the JIT compiles.
     public List<Located> InlineClosure(IlMethod method, TypeArguments arguments) => Expand([.. Located.All(method, arguments)], (method, arguments));

@@ -1,6 +1,3 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
 // One IL instruction as ilspycmd prints it (IL_0012: ldind.i8); Line is shown under a FAIL.
@@ -9,8 +6,7 @@ internal sealed record IlInstruction(int Offset, string OpCode, string Operand, 
     // The offsets a branch or switch jumps to.
     public IEnumerable<int> Targets() =>
         OpCode == "switch" || OpCode.StartsWith('b') || OpCode.StartsWith("leave", StringComparison.Ordinal)
-            ? IlListing.LabelPattern().Matches(Operand).Select(m => IlListing.ParseLabel(m.Value))
-            : [];
+            ? IlListing.LabelPattern().Matches(Operand).Select(m => IlListing.ParseLabel(m.Value)) : [];
 }
 
 internal sealed record IlField(string Name, string Type, bool IsInitOnly);
@@ -110,11 +106,8 @@ internal sealed partial class IlListing
         return fullName;
     }
 
-    private static readonly HashSet<string> FieldAttributes =
-    [
-        "public", "private", "family", "assembly", "famandassem", "famorassem", "privatescope",
-        "static", "initonly", "literal", "notserialized", "specialname", "rtspecialname", "hasfieldrva",
-    ];
+    private static readonly HashSet<string> FieldAttributes = ["public", "private", "family", "assembly", "famandassem", "famorassem", "privatescope",
+        "static", "initonly", "literal", "notserialized", "specialname", "rtspecialname", "hasfieldrva"];
 
     // .field private static initonly uint8[] Squares   /   ... '<Value>k__BackingField' at I_0000
     private void AddField(string owner, List<string> tokens)
@@ -148,8 +141,6 @@ internal sealed partial class IlListing
         list.Length == 0 ? "" : "<" + string.Join(", ", IlText.GenericList(list).Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
 
     public static int ParseLabel(string label) => int.Parse(label.AsSpan(3), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-    [GeneratedRegex(@"^IL_([0-9a-fA-F]+):\s*(\S+)\s*(.*)$")]
-    private static partial Regex InstructionPattern();
-    [GeneratedRegex(@"IL_[0-9a-fA-F]+")]
-    internal static partial Regex LabelPattern();
+    [GeneratedRegex(@"^IL_([0-9a-fA-F]+):\s*(\S+)\s*(.*)$")] private static partial Regex InstructionPattern();
+    [GeneratedRegex(@"IL_[0-9a-fA-F]+")] internal static partial Regex LabelPattern();
 }

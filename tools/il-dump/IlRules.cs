@@ -1,5 +1,3 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
 // The IL rules, each on the hot method with the aggressiveinlining methods it calls (the body the JIT compiles); a FAIL names the offending instructions.
@@ -116,9 +114,7 @@ internal static partial class IlRules
         .Select(conv => (conv, End: conv.At(1)?.OpCode is "add" or "sub" ? 1 : IsConstant(conv.At(1)) && conv.At(2)?.OpCode == "mul" && conv.At(3)?.OpCode is "add" or "sub" ? 3 : 0))
         .Where(c => c.End > 0).SelectMany(c => Enumerable.Range(-1, c.End + 2).Select(d => c.conv.Show(method, d)))], "stride is a converted variable, not a constant");
 
-    [GeneratedRegex(@"^(beq|bne\.un|b[gl][et](\.un)?|brtrue|brfalse|brinst|brnull|brzero)(\.s)?$")]
-    private static partial Regex ConditionalBranch();
+    [GeneratedRegex(@"^(beq|bne\.un|b[gl][et](\.un)?|brtrue|brfalse|brinst|brnull|brzero)(\.s)?$")] private static partial Regex ConditionalBranch();
     // ldloc/ldarg, not their address forms (ldloca/ldarga).
-    [GeneratedRegex(@"^ld(loc|arg)(?!a)")]
-    private static partial Regex VariableLoad();
+    [GeneratedRegex(@"^ld(loc|arg)(?!a)")] private static partial Regex VariableLoad();
 }

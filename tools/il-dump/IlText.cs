@@ -1,5 +1,3 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
 // ilspycmd's IL spelling: top-level scanning and signature normalisation.
@@ -63,16 +61,11 @@ internal static partial class IlText
     }
 
     public static string WithoutSpaces(string text) => Whitespace().Replace(text, "");
-    [GeneratedRegex(@"\s*mod(req|opt)\([^)]*\)")]
-    private static partial Regex Modifier();
-    [GeneratedRegex(@"\[[A-Za-z_][\w.\-]*\](?=[\w'<.!])")]
-    private static partial Regex Scope();
-    [GeneratedRegex(@"\b(valuetype|class)\s+")]
-    private static partial Regex TypeKeyword();
-    [GeneratedRegex(@"^\s*(\[(in|out|opt)\]\s*)+")]
-    private static partial Regex ParameterAttribute();
-    [GeneratedRegex(@"\s+")]
-    private static partial Regex Whitespace();
+    [GeneratedRegex(@"\s*mod(req|opt)\([^)]*\)")] private static partial Regex Modifier();
+    [GeneratedRegex(@"\[[A-Za-z_][\w.\-]*\](?=[\w'<.!])")] private static partial Regex Scope();
+    [GeneratedRegex(@"\b(valuetype|class)\s+")] private static partial Regex TypeKeyword();
+    [GeneratedRegex(@"^\s*(\[(in|out|opt)\]\s*)+")] private static partial Regex ParameterAttribute();
+    [GeneratedRegex(@"\s+")] private static partial Regex Whitespace();
 }
 
 // A member reference as an IL operand spells it: instance void valuetype [System.Runtime]System.ReadOnlySpan`1<uint8>::.ctor(void*, int32) (Scope
@@ -130,8 +123,7 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
     }
 
     // System.ReadOnlySpan`1<System.Char> → ReadOnlySpan<Char>: namespaces and arity are noise in a file name.
-    [GeneratedRegex(@"[\w.]*\.(?=\w)|`\d+")]
-    private static partial Regex ShortTypeName();
+    [GeneratedRegex(@"[\w.]*\.(?=\w)|`\d+")] private static partial Regex ShortTypeName();
 }
 
 // The type arguments a method runs with (inlined from a call site, or closed in the rules file) by name, its own and its declaring type's:
@@ -157,6 +149,5 @@ internal sealed partial record TypeArguments(string Text)
         return bound.Count == 0 ? text : TypeParameter().Replace(text, m => bound.GetValueOrDefault(m.Value) ?? m.Value);
     }
 
-    [GeneratedRegex(@"!!?[A-Za-z_]\w*")]
-    private static partial Regex TypeParameter();
+    [GeneratedRegex(@"!!?[A-Za-z_]\w*")] private static partial Regex TypeParameter();
 }

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace IlDump;
 
 // A hot method of the rules file found in a listing, with the type arguments its key closes it with.
@@ -7,13 +5,9 @@ internal sealed record Resolved(HotMethod Hot, IlMethod Method, TypeArguments Ar
 
 // The pipeline every command shares: build the listed projects in Release (under Root: a checkout of another revision for diff), run ilspycmd -il on
 // each assembly (in ToolRoot, where it is pinned), parse the listings and find every hot method of the rules file in them.
-internal sealed class Inspector(RulesFile rules, string root, IlContext context, List<string> assemblyPaths)
+internal sealed record Inspector(RulesFile Rules, string Root, IlContext Context, List<string> AssemblyPaths)
 {
-    public RulesFile Rules => rules;
-    public string Root => root;
-    public string ToolRoot => rules.Root;
-    public IlContext Context => context;
-    public List<string> AssemblyPaths => assemblyPaths;
+    public string ToolRoot => Rules.Root;
 
     public static async Task<Inspector> LoadAsync(RulesFile rules, string root, bool build, TextWriter log)
     {
@@ -85,11 +79,12 @@ internal static class Processes
     // The dotnet host running this tool (so children use the same runtime), else dotnet from PATH.
     public static string DotNet => Environment.ProcessPath is { } path && Path.GetFileNameWithoutExtension(path) == "dotnet" ? path : "dotnet";
 
-    public static async Task<ProcessResult> RunAsync(string fileName, IEnumerable<string> arguments, string workingDirectory, Dictionary<string, string>? environment = null)
+    // Runs a process; environment holds NAME=VALUE pairs, a later one replacing an earlier one of the same name.
+    public static async Task<ProcessResult> RunAsync(string fileName, IEnumerable<string> arguments, string workingDirectory, IEnumerable<string>? environment = null)
     {
         var start = new ProcessStartInfo(fileName, arguments) { WorkingDirectory = workingDirectory, RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach ((string name, string value) in (environment ?? []).Prepend(new("DOTNET_NOLOGO", "1")).Prepend(new("DOTNET_CLI_TELEMETRY_OPTOUT", "1")))
-            start.Environment[name] = value;
+        foreach (string pair in (environment ?? []).Prepend("DOTNET_NOLOGO=1").Prepend("DOTNET_CLI_TELEMETRY_OPTOUT=1"))
+            start.Environment[RulesFile.EnvName(pair)] = pair[(pair.IndexOf('=') + 1)..];
         using Process process = Process.Start(start) ?? throw new CouldNotRunException($"could not start {fileName}");
         Task<string> output = process.StandardOutput.ReadToEndAsync(), error = process.StandardError.ReadToEndAsync();
         await process.WaitForExitAsync();

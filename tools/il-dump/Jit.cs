@@ -1,10 +1,3 @@
-using System.Reflection;
-using System.Reflection.Emit;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
-using System.Runtime.Loader;
-
 namespace IlDump;
 
 // Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden jit-child command) with DOTNET_TieredCompilation=0,
@@ -32,24 +25,18 @@ internal static class AsmRunner
     {
         string jitName = caller ? $"{JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}" : hot.Key.JitName;
         string output = Path.Combine(Path.GetTempPath(), $"il-dump-{Guid.NewGuid():N}.asm"), self = typeof(JitChild).Assembly.Location;
-        Dictionary<string, string> environment = new()
-        {
-            ["DOTNET_TieredCompilation"] = "0", ["DOTNET_JitDisasm"] = jitName, ["DOTNET_JitDisasmDiffable"] = "1", ["DOTNET_JitStdOutFile"] = output,
-        };
-        foreach (string pair in hot.Env)
-            environment[RulesFile.EnvName(pair)] = pair[(pair.IndexOf('=') + 1)..];
         try
         {
             ProcessResult result = await Processes.RunAsync(Processes.DotNet, ["exec", "--runtimeconfig", Path.ChangeExtension(self, ".runtimeconfig.json"), self,
-                JitChild.Command, caller ? "caller" : "method", string.Join(',', hot.Requires), hot.Key.ToString(), .. assemblies], workingDirectory, environment);
+                JitChild.Command, caller ? "caller" : "method", string.Join(',', hot.Requires), hot.Key.ToString(), .. assemblies], workingDirectory,
+                ["DOTNET_TieredCompilation=0", $"DOTNET_JitDisasm={jitName}", "DOTNET_JitDisasmDiffable=1", $"DOTNET_JitStdOutFile={output}", .. hot.Env]);
             if (result.ExitCode == JitChild.LacksIsa)
                 return (null, result.Output.Trim());
             result.OrThrow($"the JIT child for {hot.Display}");
             // The JIT's output cut at each method's header; the last listing of the method is the one compiled.
             string? section = (File.Exists(output) ? await File.ReadAllTextAsync(output) : "").Split(ListingHeader).Skip(1)
                 .LastOrDefault(s => AsmListing.Names(s[..s.IndexOf('\n')], jitName));
-            return section is null
-                ? throw new CouldNotRunException($"the JIT printed no code for {jitName} (DOTNET_JitDisasm={jitName})")
+            return section is null ? throw new CouldNotRunException($"the JIT printed no code for {jitName} (DOTNET_JitDisasm={jitName})")
                 : (new AsmListing(ListingHeader + section.TrimEnd() + "\n"), null);
         }
         finally
@@ -88,9 +75,9 @@ internal static class JitChild
 
         MethodKey key = MethodKey.Parse(args[2])!;
         Assembly[] assemblies = [.. args[3..].Select(p => AssemblyLoadContext.Default.LoadFromAssemblyPath(Path.GetFullPath(p)))];
-        MethodInfo? method = assemblies.SelectMany(a => a.GetTypes())
+        MethodInfo? method = assemblies.SelectMany(a => a.GetTypes()).Where(t => TypeName(t) == key.TypeName)
             .SelectMany(t => t.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
-            .Select(m => Close(m, key, assemblies)).FirstOrDefault(m => m is not null && KeyOf(m) == key);
+            .Where(m => m.Name == key.Name).Select(m => Close(m, key, assemblies)).FirstOrDefault(m => KeyOf(m) == key);
         if (method is null || method.ContainsGenericParameters)
         {
             Console.Error.WriteLine(method is null ? $"jit-child: method not found: {key}"
@@ -106,22 +93,12 @@ internal static class JitChild
         return 0;
     }
 
-    // A generic method definition instantiated with the type arguments key names, when it names types; else the method.
-    private static MethodInfo? Close(MethodInfo method, MethodKey key, Assembly[] assemblies)
+    // A generic method definition instantiated with the type arguments the key names when they are types (Read<int64>); else the method (Read<T>).
+    private static MethodInfo Close(MethodInfo method, MethodKey key, Assembly[] assemblies)
     {
-        List<string> arguments = IlText.GenericList(key.Generic);
-        if (!method.IsGenericMethodDefinition || method.Name != key.Name || arguments.Count != method.GetGenericArguments().Length)
-            return method;
-        Type?[] types = [.. arguments.Select(a => Primitives.FirstOrDefault(p => p.Value == a).Key
+        Type?[] types = [.. IlText.GenericList(key.Generic).Select(a => Primitives.FirstOrDefault(p => p.Value == a).Key
             ?? assemblies.Select(x => x.GetType(a.Replace('/', '+'))).FirstOrDefault(t => t is not null) ?? Type.GetType(a.Replace('/', '+')))];
-        try
-        {
-            return types.Contains(null) ? method : method.MakeGenericMethod(types!);
-        }
-        catch (ArgumentException)
-        {
-            return null; // the type arguments break the method's constraints: not this method
-        }
+        return method.IsGenericMethodDefinition && types.Length == method.GetGenericArguments().Length && !types.Contains(null) ? method.MakeGenericMethod(types!) : method;
     }
 
     // A static method in a dynamic assembly that loads its arguments and calls target.
@@ -149,20 +126,16 @@ internal static class JitChild
 
     private static readonly Dictionary<Type, string> Primitives = new()
     {
-        [typeof(void)] = "void", [typeof(bool)] = "bool", [typeof(char)] = "char",
-        [typeof(sbyte)] = "int8", [typeof(byte)] = "uint8", [typeof(short)] = "int16", [typeof(ushort)] = "uint16",
-        [typeof(int)] = "int32", [typeof(uint)] = "uint32", [typeof(long)] = "int64", [typeof(ulong)] = "uint64",
-        [typeof(float)] = "float32", [typeof(double)] = "float64", [typeof(nint)] = "native int", [typeof(nuint)] = "native uint",
-        [typeof(string)] = "string", [typeof(object)] = "object", [typeof(TypedReference)] = "typedref",
+        [typeof(void)] = "void", [typeof(bool)] = "bool", [typeof(char)] = "char", [typeof(sbyte)] = "int8", [typeof(byte)] = "uint8", [typeof(short)] = "int16",
+        [typeof(ushort)] = "uint16", [typeof(int)] = "int32", [typeof(uint)] = "uint32", [typeof(long)] = "int64", [typeof(ulong)] = "uint64", [typeof(float)] = "float32",
+        [typeof(double)] = "float64", [typeof(nint)] = "native int", [typeof(nuint)] = "native uint", [typeof(string)] = "string", [typeof(object)] = "object",
+        [typeof(TypedReference)] = "typedref",
     };
 
     private static string Spell(Type type) =>
-        Primitives.TryGetValue(type, out string? name) ? name
-        : type.IsByRef ? Spell(type.GetElementType()!) + "&"
-        : type.IsPointer ? Spell(type.GetElementType()!) + "*"
-        : type.IsSZArray ? Spell(type.GetElementType()!) + "[]"
-        : type.IsGenericMethodParameter ? "!!" + type.Name
-        : type.IsGenericTypeParameter ? "!" + type.Name
+        Primitives.TryGetValue(type, out string? name) ? name : type.IsByRef ? Spell(type.GetElementType()!) + "&"
+        : type.IsPointer ? Spell(type.GetElementType()!) + "*" : type.IsSZArray ? Spell(type.GetElementType()!) + "[]"
+        : type.IsGenericMethodParameter ? "!!" + type.Name : type.IsGenericTypeParameter ? "!" + type.Name
         : type.IsGenericType && !type.IsGenericTypeDefinition ? $"{TypeName(type.GetGenericTypeDefinition())}<{string.Join(", ", type.GetGenericArguments().Select(Spell))}>"
         : TypeName(type);
 }

@@ -1,5 +1,3 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
 // A rule named in the rules file, with its optional number (switch>=16).
@@ -142,24 +140,19 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
     }
 
     // The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.
-    public static string FindRoot(string? rulesPath)
-    {
-        foreach (string start in new[] { System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory }.OfType<string>())
-        {
-            for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
-            {
-                if (File.Exists(System.IO.Path.Combine(dir.FullName, ".config", "dotnet-tools.json")))
-                    return dir.FullName;
-            }
-        }
+    public static string FindRoot(string? rulesPath) =>
+        new[] { System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory }.OfType<string>().SelectMany(Ancestors)
+            .FirstOrDefault(dir => File.Exists(System.IO.Path.Combine(dir, ".config", "dotnet-tools.json")))
+        ?? throw new CouldNotRunException("no .config/dotnet-tools.json above the rules file, the current directory or the tool: cannot find the repository root");
 
-        throw new CouldNotRunException("no .config/dotnet-tools.json above the rules file, the current directory or the tool: cannot find the repository root");
+    private static IEnumerable<string> Ancestors(string start)
+    {
+        for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
+            yield return dir.FullName;
     }
 
-    [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")]
-    private static partial Regex RulePattern();
-    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")]
-    private static partial Regex EnvPattern();
+    [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")] private static partial Regex RulePattern();
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")] private static partial Regex EnvPattern();
 }
 
 // Glob matching with * (any run of characters) and ?.

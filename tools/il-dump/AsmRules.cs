@@ -24,8 +24,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
         new[] { (Method.Hot.FileStem, Asm), (Method.Hot.FileStem + ".caller", Caller) }.Where(f => f.Item2 is not null).Select(f => (f.Item1, f.Item2!.Text));
 }
 
-// The machine-code rules (x64). Calls to methods named Throw* (the out-of-line throw helpers) are allowed everywhere, others need an allow: call= or
-// allow: helper=; the jit-child runs class constructors first, so no class-initialisation helper appears.
+// The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
     public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];

@@ -98,8 +98,7 @@ internal static class Cli
 
     private static async Task<int> DumpAsync(Inspector inspector, Options options, string il, string asm, TextWriter output)
     {
-        List<Resolved> methods = inspector.Resolve(options.Method);
-        List<Resolved> distinct = [.. methods.DistinctBy(r => r.Hot.Key)];
+        List<Resolved> methods = inspector.Resolve(options.Method), distinct = [.. methods.DistinctBy(r => r.Hot.Key)];
         WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, r.Method.Text)), clean: options.Method is null);
         List<AsmResult> compiled = options.Asm ? await CompileAsync(inspector, methods, asm, clean: options.Method is null) : [];
         foreach (Resolved r in distinct)
@@ -143,8 +142,7 @@ internal static class Cli
         return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
     }
 
-    // diff <git-rev> [--asm]: the revision is exported with git archive into a temporary directory (no worktree, no checkout), its listed projects
-    // are built there in Release, and both sides are dumped with the working tree's rules file and compared with diff -ruN.
+    // diff <git-rev> [--asm]: the revision is exported (git archive) to a temporary directory and built; both sides are dumped, then diff -ruN.
     private static async Task<int> DiffAsync(Options options, RulesFile rules, TextWriter output)
     {
         string revision = options.Positional.Count == 1 ? options.Positional[0] : throw new UsageException("diff needs exactly one git revision");
@@ -159,12 +157,8 @@ internal static class Cli
             await DumpSideAsync(await Inspector.LoadAsync(rules, source, build: true, output), Path.Combine(temp, "diff", label), revision, options.Asm);
             await DumpSideAsync(await Inspector.LoadAsync(rules, rules.Root, !options.NoBuild, output), Path.Combine(temp, "diff", "working-tree"), "the working tree", options.Asm);
             ProcessResult diff = await Processes.RunAsync("diff", ["-ruN", label, "working-tree"], Path.Combine(temp, "diff"));
-            output.Write(diff.ExitCode switch
-            {
-                0 => $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n",
-                1 => diff.Output,
-                _ => throw new CouldNotRunException($"diff failed:\n{diff.Tail()}"),
-            });
+            output.Write(diff.ExitCode == 0 ? $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n"
+                : diff.ExitCode == 1 ? diff.Output : throw new CouldNotRunException($"diff failed:\n{diff.Tail()}"));
             return 0;
         }
         finally

@@ -16,12 +16,9 @@ internal sealed record Located(IlMethod Owner, int Index, TypeArguments Argument
         method.Instructions.Select((_, i) => new Located(method, i, arguments));
 }
 
-// What the IL rules know beyond one method: every listed assembly, to follow calls into methods the JIT inlines (marked aggressiveinlining) and to
-// resolve types and fields from metadata.
-internal sealed class IlContext(IReadOnlyList<IlListing> listings)
+// What the IL rules know beyond one method: the listings, to follow calls into inlined methods and resolve types and fields from metadata.
+internal sealed record IlContext(IReadOnlyList<IlListing> Listings)
 {
-    public IReadOnlyList<IlListing> Listings { get; } = listings;
-
     // The listed method a call at site runs, with the type arguments it runs with. A constrained. call on a type parameter bound to a value type
     // (Sparrow's operations are structs passed as type arguments) is the JIT's direct call to that struct's implementation.
     public (IlMethod Method, TypeArguments Arguments)? Resolve(Located site)

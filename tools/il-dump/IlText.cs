@@ -6,8 +6,7 @@ internal static partial class IlText
     // Each character with its nesting depth: 0 at the top level (a bracket counts outside itself), more inside brackets, -1 in quotes.
     public static IEnumerable<(int Index, char Char, int Depth)> Scan(string text, string open = "(<[", string close = ")>]")
     {
-        int depth = 0;
-        char quote = '\0';
+        (int depth, char quote) = (0, '\0');
         for (int i = 0; i < text.Length; i++)
         {
             char c = text[i];
@@ -68,9 +67,8 @@ internal static partial class IlText
     [GeneratedRegex(@"\s+")] private static partial Regex Whitespace();
 }
 
-// A member reference as an IL operand spells it: instance void valuetype [System.Runtime]System.ReadOnlySpan`1<uint8>::.ctor(void*, int32) (Scope
-// System.Runtime, Keyword valuetype, TypeGeneric <uint8>, Parameters normalised, null for a field; ValueType is a field's type or a method's return
-// type). The rules file's method keys are read the same way.
+// A member reference as an IL operand spells it: instance void valuetype [System.Runtime]System.ReadOnlySpan`1<uint8>::.ctor(void*, int32), or a
+// field's uint8[] Ns.T::Table (ValueType: the field's or return type; Parameters null for a field). Method keys are read the same way.
 internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeName, string TypeGeneric, string Name, string Generic,
     IReadOnlyList<string>? Parameters, string ValueType)
 {
@@ -92,8 +90,7 @@ internal sealed record IlMemberRef(string? Scope, string? Keyword, string TypeNa
     }
 }
 
-// A method as the rules file and il-dump list name it: Type::Name<T>(param types), the parameter types in IL spelling without scopes or
-// valuetype/class; a generic method closed with its type arguments is Name<int64>(...). Two keys are equal whatever their spacing.
+// A method as the rules file and `il-dump list` name it: Type::Name<T>(IL parameter types), closed generics as Name<int64>(...); spacing is ignored.
 internal sealed partial record MethodKey(string TypeName, string Name, string Generic, IReadOnlyList<string> Parameters)
 {
     public static MethodKey? Parse(string text) =>
@@ -126,9 +123,8 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
     [GeneratedRegex(@"[\w.]*\.(?=\w)|`\d+")] private static partial Regex ShortTypeName();
 }
 
-// The type arguments a method runs with (inlined from a call site, or closed in the rules file) by name, its own and its declaring type's:
-// !!TOperation=Sparrow.CompareOperation;!TWord=uint64 (one string, so equal bindings are equal records). With them a constrained. !!TOperation call,
-// or a further generic call, is followed to the code the JIT compiles.
+// The type arguments a method runs with, by name: !!TOperation=Sparrow.CompareOperation;!TWord=uint64 (one string: equal bindings are equal
+// records). With them a constrained. !!TOperation call, or a further generic call, is followed to the code the JIT compiles.
 internal sealed partial record TypeArguments(string Text)
 {
     public static readonly TypeArguments None = new("");

@@ -3,8 +3,7 @@ namespace IlDump;
 // A hot method of the rules file found in a listing, with the type arguments its key closes it with.
 internal sealed record Resolved(HotMethod Hot, IlMethod Method, TypeArguments Arguments);
 
-// The pipeline every command shares: build the listed projects in Release (under Root: a checkout of another revision for diff), run ilspycmd -il on
-// each assembly (in ToolRoot, where it is pinned), parse the listings and find every hot method of the rules file in them.
+// The pipeline every command shares: build the listed projects (under Root), list them with ilspycmd -il, find the hot methods in them.
 internal sealed record Inspector(RulesFile Rules, string Root, IlContext Context, List<string> AssemblyPaths)
 {
     public string ToolRoot => Rules.Root;

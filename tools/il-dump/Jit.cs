@@ -1,8 +1,7 @@
 namespace IlDump;
 
-// Gets the JIT's machine code for hot methods: one child process per entry (this tool's hidden jit-child command) with DOTNET_TieredCompilation=0,
-// DOTNET_JitDisasm=<Type:Method>, DOTNET_JitDisasmDiffable=1 (handles and addresses printed as constants, so revisions diff cleanly),
-// DOTNET_JitStdOutFile, and the entry's env.
+// Gets the JIT's machine code: a child process per entry (the hidden jit-child command) with DOTNET_TieredCompilation=0, DOTNET_JitDisasm,
+// DOTNET_JitDisasmDiffable=1 (handles and addresses as constants, so revisions diff cleanly), DOTNET_JitStdOutFile and the entry's env.
 internal static class AsmRunner
 {
     private const string ListingHeader = "; Assembly listing for method ";

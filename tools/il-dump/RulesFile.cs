@@ -9,8 +9,7 @@ internal sealed record RuleRef(string Name, int? Argument)
 // A per-method allowance: newobj=System.String, call=Sparrow.Memory:Throw*, helper=CORINFO_HELP_STRCNS.
 internal sealed record Allowance(string Kind, string Pattern);
 
-// One entry of the rules file: a hot method, the rules its IL and machine code must keep, the environment its JIT runs with (env:, twin:) and the
-// instruction sets without which its machine-code rules SKIP (requires:).
+// An entry: a hot method, its IL and machine-code rules, the env its JIT runs with, and the ISAs without which its asm rules SKIP.
 internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
     List<string> Env, List<string> Requires)
 {
@@ -24,8 +23,7 @@ internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules,
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
 }
 
-// The hot-method list (the format is described in hot-methods.rules): its projects, relative to Root (the nearest directory above the file holding
-// .config/dotnet-tools.json), and its entries.
+// The hot-method list (the format is described in hot-methods.rules): its projects, relative to Root (where .config/dotnet-tools.json is).
 internal sealed partial record RulesFile(string Path, string Root, List<string> Projects, List<HotMethod> Methods)
 {
     private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
@@ -38,8 +36,7 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
         List<string> projects = [];
         List<HotMethod> methods = [];
         Dictionary<string, List<string>> sets = [];
-        HotMethod? current = null;
-        string? section = null;
+        (HotMethod? current, string? section) = (null, null);
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
         for (int i = 0; i < lines.Length; i++)
         {

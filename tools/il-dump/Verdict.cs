@@ -22,7 +22,7 @@ internal sealed record Verdict(Outcome Outcome, string Summary, IReadOnlyList<st
                 output.WriteLine($"        {line}");
         }
 
-        output.WriteLine($"{results.Count(r => r.Verdict.Outcome == Outcome.Pass)} passed, {results.Count(r => r.Verdict.Outcome == Outcome.Fail)} failed, "
-            + $"{results.Count(r => r.Verdict.Outcome == Outcome.Skip)} skipped");
+        output.WriteLine(string.Join(", ", new[] { (Outcome.Pass, "passed"), (Outcome.Fail, "failed"), (Outcome.Skip, "skipped") }
+            .Select(o => $"{results.Count(r => r.Verdict.Outcome == o.Item1)} {o.Item2}")));
     }
 }

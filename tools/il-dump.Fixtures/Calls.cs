@@ -15,6 +15,13 @@ public static class Calls
 
     public static int CallsAnother(int x) => NeverInlined(x) + 1;
 
+    /// <summary>Generic twins of the above: the inlining rule must see a call to an instantiation (<c>Calls:NeverInlinedGeneric[int]</c>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T InlinableGeneric<T>(T x) => x;
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static T NeverInlinedGeneric<T>(T x) => x;
+
     public static int ThrowsThroughHelper(int x)
     {
         if (x < 0)

@@ -37,6 +37,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Calls::NeverInlined(int32)", "inlined", "FAIL" },
         { "Calls::CallsAnother(int32)", "no-calls", "FAIL" },
         { "Calls::ThrowsThroughHelper(int32)", "no-calls", "PASS" },
+        { "Calls::InlinableGeneric<int32>(int32)", "inlined", "PASS" },
+        { "Calls::NeverInlinedGeneric<int32>(int32)", "inlined", "FAIL" },
         { "Allocation::NewClass(int32)", "no-calls", "FAIL" },
         { "Masked::MaskedLoad(uint8*, int32)", "masked-loads", "AVX512" },
         { "Masked::MaskedLoad(uint8*, int32)" + NoAvx512, "masked-loads", "SKIP" },
@@ -65,7 +67,7 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         string? shown = (outcome, rule) switch
         {
             ("FAIL", "no-rngchk") => "CORINFO_HELP_RNGCHKFAIL",
-            ("FAIL", "inlined") => "IlDump.Fixtures.Calls:NeverInlined(",
+            ("FAIL", "inlined") => entry.Contains("Generic", StringComparison.Ordinal) ? "IlDump.Fixtures.Calls:NeverInlinedGeneric[int](" : "IlDump.Fixtures.Calls:NeverInlined(",
             ("FAIL", "no-calls") => entry.StartsWith("Allocation", StringComparison.Ordinal) ? "CORINFO_HELP_NEWSFAST" : "NeverInlined",
             ("FAIL", "masked-loads") => "ymmword ptr [rsi]",
             ("FAIL", "masked-stores") => "vmovups  ymmword ptr [rdi]",

@@ -43,7 +43,9 @@ public sealed class CliTests(FixturesListing fixtures) : IClassFixture<FixturesL
         Assert.Matches(@"FAIL  IlDump\.Fixtures\.Calls::IndexWithBoundsCheck\(uint8\[\], int32\)\s+no-rngchk", output);
         Assert.Matches(@"FAIL  IlDump\.Fixtures\.Calls::NeverInlined\(int32\)\s+inlined", output);
         Assert.True(File.Exists(Path.Combine(directory, "asm", "IlDump.Fixtures.Calls.NeverInlined(int32).caller.asm")));
-        Assert.EndsWith("3 passed, 3 failed, 0 skipped", output.TrimEnd(), StringComparison.Ordinal);
+        Assert.Matches(@"FAIL  IlDump\.Fixtures\.Calls::NeverInlinedGeneric<int32>\(int32\)\s+inlined", output);
+        Assert.True(File.Exists(Path.Combine(directory, "asm", "IlDump.Fixtures.Calls.NeverInlinedGeneric[int32](int32).asm")));
+        Assert.EndsWith("4 passed, 4 failed, 0 skipped", output.TrimEnd(), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -14,9 +14,8 @@ public sealed class FixturesListing
         AssemblyPath = typeof(Dispatch).Assembly.Location;
         string rulesPath = Path.Combine(Root, "tools", "il-dump.Fixtures", "fixtures.rules");
         RulesFile parsed = RulesFile.Load(rulesPath);
-        Rules = new RulesFile { Path = parsed.Path, Root = Root, Projects = [AssemblyPath], Methods = parsed.Methods };
-        Inspector = new Inspector(Rules, Root, Root, TextWriter.Null);
-        Inspector.LoadAsync(build: false).GetAwaiter().GetResult();
+        Rules = parsed with { Root = Root, Projects = [AssemblyPath] };
+        Inspector = Inspector.LoadAsync(Rules, Root, build: false, TextWriter.Null).GetAwaiter().GetResult();
     }
 
     public string Root { get; }
@@ -29,7 +28,7 @@ public sealed class FixturesListing
 
     internal IlListing Listing => Inspector.Context.Listings.Single();
 
-    internal IlMethod Method(string key) => Assert.Single(Listing.FindMethods(MethodKey.Parse(key)!));
+    internal IlMethod Method(string key) => Assert.Single(Listing.FindMethods(MethodKey.Parse(key)!)).Method;
 
     /// <summary>The fixtures.rules entry for <paramref name="key"/> that has no env: section.</summary>
     internal HotMethod Hot(string key) => Assert.Single(Rules.Methods, m => m.Key == MethodKey.Parse(key) && m.Env.Count == 0);

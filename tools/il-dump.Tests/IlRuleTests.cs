@@ -56,7 +56,7 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         foreach (HotMethod hot in fixtures.Rules.Methods.Where(m => m.IlRules.Count > 0))
         {
             IlMethod method = fixtures.Method(hot.Key.ToString());
-            List<Verdict> results = hot.IlRules.Select(r => IlRules.Apply(r, method, hot, fixtures.Inspector.Context)).ToList();
+            List<Verdict> results = hot.IlRules.Select(r => IlRules.Apply(r, new Resolved(hot, method, TypeArguments.None), fixtures.Inspector.Context)).ToList();
             if (broken.Contains(method.Key.Name))
                 Assert.Contains(results, r => !r.Passed);
             else
@@ -101,7 +101,7 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
     {
         IlMethod method = fixtures.Method(F + "Allocation::NewString(char)");
         var bare = new HotMethod(method.Key, 0, [new RuleRef("no-newobj", null)], [], [], [], []);
-        Assert.False(IlRules.Apply(bare.IlRules[0], method, bare, fixtures.Inspector.Context).Passed);
+        Assert.False(IlRules.Apply(bare.IlRules[0], new Resolved(bare, method, TypeArguments.None), fixtures.Inspector.Context).Passed);
         Assert.True(Apply(F + "Allocation::NewString(char)", "no-newobj").Passed);
     }
 
@@ -110,6 +110,6 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         HotMethod listed = fixtures.Hot(key);
         RulesFile parsed = RulesFile.Parse($"{key} il: {rule}", "inline.rules", fixtures.Root);
         HotMethod hot = parsed.Methods[0] with { Allowances = listed.Allowances };
-        return IlRules.Apply(hot.IlRules[0], fixtures.Method(key), hot, fixtures.Inspector.Context);
+        return IlRules.Apply(hot.IlRules[0], new Resolved(hot, fixtures.Method(key), TypeArguments.None), fixtures.Inspector.Context);
     }
 }

@@ -44,6 +44,28 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
     }
 
     [Fact]
+    public void A_generic_method_closed_with_its_type_arguments_is_the_definition_with_them_bound()
+    {
+        (IlMethod method, TypeArguments arguments) = Assert.Single(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick<int32>(int32)")!));
+        Assert.Equal($"{Parsing}.Alpha::Pick<T>(!!T)", method.Key.ToString());
+        Assert.Equal("!!T=int32", arguments.Text);
+        Assert.Empty(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick<int32>(int64)")!));
+        Assert.Empty(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick<int32, int64>(int32)")!));
+    }
+
+    [Fact]
+    public void An_every_entry_is_an_entry_per_listed_method_it_matches_and_at_least_one()
+    {
+        RulesFile every = RulesFile.Parse($"assembly x.dll\nevery {Parsing}.Alpha::Pick(*)  il: no-box", "t.rules", fixtures.Root);
+        Inspector inspector = fixtures.Inspector with { Rules = every };
+        Assert.Equal(
+            [$"{Parsing}.Alpha::Pick(int32)", $"{Parsing}.Alpha::Pick(int64)", $"{Parsing}.Alpha::Pick(uint8*, int32)", $"{Parsing}.Alpha::Pick(System.ReadOnlySpan`1<char>, int32&)"],
+            inspector.Resolve().Select(r => r.Hot.Display));
+        Inspector none = fixtures.Inspector with { Rules = RulesFile.Parse($"assembly x.dll\nevery {Parsing}.Gamma::*(*)  il: no-box", "t.rules", fixtures.Root) };
+        Assert.Contains("t.rules:2: method not found", Assert.Throws<CouldNotRunException>(() => none.Resolve()).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Keys_match_without_regard_to_spacing_and_a_wrong_signature_matches_nothing()
     {
         Assert.Single(fixtures.Listing.FindMethods(MethodKey.Parse($"{Parsing}.Alpha::Pick(uint8*,int32)")!));
@@ -100,7 +122,7 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.Equal("Ns.Outer/Inner::Pick<T, U>(System.ReadOnlySpan`1<char>, uint8*, !!T)", key.ToString());
         Assert.Equal(MethodKey.Parse("Ns.Outer/Inner::Pick<T,U>(System.ReadOnlySpan`1<char>,uint8*,!!T)"), key);
         Assert.Equal("Ns.Outer+Inner:Pick", key.JitName);
-        Assert.Equal("Ns.Outer+Inner.Pick(ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
+        Assert.Equal("Ns.Outer+Inner.Pick[T,U](ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
         Assert.Null(MethodKey.Parse("Ns.Type::Field"));
         Assert.Null(MethodKey.Parse("int32 [System.Runtime]System.Math::Abs(int32)"));
     }

@@ -34,10 +34,60 @@ public sealed class RulesFileTests
         Assert.Equal(["DOTNET_EnableAVX512=0", "DOTNET_EnableAVX2=1", "DOTNET_JitStressModeNames=X"], rules.Methods[1].Env);
     }
 
+    private const string LongForm = """
+        assembly Some/Project.csproj
+        Ns.Type::Load(uint8*, int32)
+            il: no-box no-newobj no-callvirt switch>=16
+            requires: Avx512BW.VL
+            asm: masked-loads no-rngchk no-calls
+            allow: call=Ns.Type:Cold*
+        Ns.Type::Load(uint8*, int32)
+            env: DOTNET_EnableAVX512=0
+            asm: jump-table no-rngchk no-calls
+        """;
+
+    private const string ShortForm = """
+        assembly Some/Project.csproj
+        define lean       il: no-box no-newobj no-callvirt
+        define fast       asm: no-rngchk no-calls
+        define operation  @lean il: switch>=16 @fast
+        define portable   twin: DOTNET_EnableAVX512=0 asm: jump-table @fast
+        Ns.Type::Load(uint8*, int32)  @operation requires: Avx512BW.VL asm: masked-loads no-calls allow: call=Ns.Type:Cold* @portable
+        """;
+
+    [Fact]
+    public void Rule_sets_and_twins_mean_what_the_long_form_says()
+    {
+        static string Describe(HotMethod m) => $"{m.Display} | il {string.Join(' ', m.IlRules.Select(r => r.ToString()).Order())} | asm "
+            + $"{string.Join(' ', m.AsmRules.Select(r => r.ToString()).Order())} | requires {string.Join(' ', m.Requires)} | allow {string.Join(' ', m.Allowances)}";
+        string[] expected = [.. RulesFile.Parse(LongForm, "long.rules", "/").Methods.Select(Describe)];
+        Assert.Equal(2, expected.Length);
+        Assert.Equal(expected, RulesFile.Parse(ShortForm, "short.rules", "/").Methods.Select(Describe));
+        // no-calls named by the entry and by @fast is one rule, not two rows.
+        Assert.Single(RulesFile.Parse(ShortForm, "short.rules", "/").Methods[0].AsmRules, r => r.Name == "no-calls");
+    }
+
+    [Fact]
+    public void Every_entries_are_globs_and_closed_generic_keys_keep_their_type_arguments()
+    {
+        RulesFile rules = RulesFile.Parse("every Ns.Type::*Parse(*System.IFormatProvider*)  il: no-box\nNs.Type::Read<int64>(int64)  asm: no-calls", "t.rules", "/");
+        Assert.True(rules.Methods[0].IsPattern);
+        Assert.Equal("Ns.Type::*Parse(*System.IFormatProvider*)", rules.Methods[0].Key.ToString());
+        Assert.False(rules.Methods[1].IsPattern);
+        Assert.Equal(("Read", "<int64>"), (rules.Methods[1].Key.Name, rules.Methods[1].Key.Generic));
+        Assert.Equal("Ns.Type.Read[int64](int64)", rules.Methods[1].FileStem);
+    }
+
     [Theory]
-    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env: or requires: section")]
+    [InlineData("Ns.Type::Load(uint8*)  @nope", "no rule set 'nope' defined above")]
+    [InlineData("define lean", "write a rule set as 'define <name> <sections and rules>'")]
+    [InlineData("define il: no-box", "write a rule set as 'define <name> <sections and rules>'")]
+    [InlineData("Ns.Type::Load(uint8*)  asm: no-calls twin: DOTNET_EnableAVX512", "'DOTNET_EnableAVX512' is not NAME=VALUE")]
+    [InlineData("Ns.Type::Load(uint8*)  asm: no-calls twin: A=1", "Ns.Type::Load(uint8*) [A=1] has no rules")]
+    [InlineData("Ns.Type::Load(uint8*)  env: A=1 asm: no-calls twin: A=1 asm: no-calls", "Ns.Type::Load(uint8*) [A=1] is listed twice")]
+    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env:, requires: or twin: section")]
     [InlineData("Ns.Type::Load(uint8*)", "has no rules")]
-    [InlineData("Ns.Type::Load  il: no-box", "expected 'assembly <project>' or 'Type::Method(param types)'")]
+    [InlineData("Ns.Type::Load  il: no-box", "expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)'")]
     [InlineData("    il: no-box", "rules without a method above them")]
     [InlineData("Ns.Type::Load(uint8*)  il: switch", "write the switch rule as switch>=N")]
     [InlineData("Ns.Type::Load(uint8*)  requires: Vector512  asm: no-calls", "'Vector512' is not a System.Runtime.Intrinsics.X86 class")]

@@ -1,142 +1,90 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
-/// <summary>The machine code the JIT printed for one method (DOTNET_JitDisasm), split into instruction lines.</summary>
-internal sealed partial class AsmListing(string text)
+// The machine code the JIT printed for one method (DOTNET_JitDisasm), split into lines.
+internal sealed partial record AsmListing(string Text)
 {
-    public string Text { get; } = text;
+    public IReadOnlyList<string> Lines { get; } = Text.ReplaceLineEndings("\n").Split('\n');
 
-    public IReadOnlyList<string> Lines { get; } = text.ReplaceLineEndings("\n").Split('\n');
+    // Call-like instructions: call, and jumps that leave the method (tail.jmp [X:Y()], jmp CORINFO_HELP_X).
+    public IEnumerable<(string Line, string Target)> Calls() => Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
+            && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
+        .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
 
-    /// <summary>Call-like instructions: <c>call</c>, and jumps that leave the method (<c>tail.jmp [X:Y()]</c>, <c>jmp CORINFO_HELP_X</c>).</summary>
-    public IEnumerable<(string Line, string Target)> Calls() =>
-        Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
-                && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
-            .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
+    // Whether text names the method jitName (Type:Name(, or Type:Name[ for a generic instantiation).
+    public static bool Names(string text, string jitName) => text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
 
-    [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")]
-    private static partial Regex CallPattern();
+    [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")] private static partial Regex CallPattern();
 }
 
-/// <summary>
-/// The machine-code rules (x64). Calls to methods whose name starts with Throw are allowed everywhere (they are
-/// the out-of-line throw helpers); other calls need an <c>allow: call=</c> or <c>allow: helper=</c> in the rules file.
-/// Class-initialisation helpers are not allowed: the jit-child runs class constructors first, so they do not appear.
-/// </summary>
+// The machine code of one entry and, for the inlining rule, of its sample caller; no code when the JIT lacks what the entry requires (Lacking).
+internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? Caller, string? Lacking)
+{
+    // The artifact files: <stem>.asm, and <stem>.caller.asm for the sample caller.
+    public IEnumerable<(string Stem, string Text)> Files() =>
+        new[] { (Method.Hot.FileStem, Asm), (Method.Hot.FileStem + ".caller", Caller) }.Where(f => f.Item2 is not null).Select(f => (f.Item1, f.Item2!.Text));
+}
+
+// The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
     public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];
 
-    /// <summary>Applies <paramref name="rule"/> to a method's machine code; SKIP when the JIT lacks an instruction set the entry requires.</summary>
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
         HotMethod hot = compiled.Method.Hot;
         if (compiled.Asm is not { } asm)
             return Verdict.Skip($"this JIT lacks {compiled.Lacking}" + (hot.Env.Count > 0 ? $" (with {string.Join(' ', hot.Env)})" : ""));
-
-        switch (rule.Name)
+        List<string> Matching(Regex pattern) => [.. asm.Lines.Where(l => pattern.IsMatch(l)).Select(l => l.Trim())];
+        string access = rule.Name == "masked-loads" ? "load" : "store";
+        List<string> found = rule.Name switch
         {
-            case "jump-table":
-            {
-                int entries = asm.Lines.Count(l => TableEntry().IsMatch(l));
-                return asm.Lines.Any(l => IndirectJump().IsMatch(l)) && entries > 0
-                    ? Verdict.Pass($"indirect jump through a {entries}-entry table")
-                    : Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)",
-                        asm.Lines.Where(l => ConditionalJump().IsMatch(l)).Select(l => l.Trim()).Prepend("compare-and-branch instead:"));
-            }
-
-            case "no-rngchk":
-            {
-                List<string> checks = asm.Lines.Where(l => l.Contains("CORINFO_HELP_RNGCHKFAIL", StringComparison.Ordinal)).Select(l => l.Trim()).ToList();
-                return Verdict.PassUnless(checks, $"array/span bounds check: {checks.Count} call(s) to CORINFO_HELP_RNGCHKFAIL");
-            }
-
-            case "no-calls":
-            {
-                List<string> calls = asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line).ToList();
-                return Verdict.PassUnless(calls, $"{calls.Count} call(s) on the hot path");
-            }
-
-            case "inlined":
-            {
-                if (compiled.Caller is not { } caller)
-                    return Verdict.Fail("no machine code for the sample caller", []);
-                List<string> calls = caller.Calls().Where(c => c.Target.Contains(hot.Key.JitName + "(", StringComparison.Ordinal)).Select(c => c.Line).ToList();
-                return calls.Count == 0
-                    ? Verdict.Pass($"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}")
-                    : Verdict.Fail("not inlined: the sample caller still calls it", calls);
-            }
-
-            case "masked-loads":
-                return Masked(asm, MaskedLoad(), "load", "no vector load through an AVX-512 opmask (vmov* reg {k} or {k}{z} from memory)");
-
-            case "masked-stores":
-                return Masked(asm, MaskedStore(), "store", "no vector store through an AVX-512 opmask (vmov* memory {k}, reg)");
-
-            default:
-                throw new CouldNotRunException($"no asm rule '{rule.Name}'");
-        }
+            "jump-table" => Matching(TableEntry()),
+            "no-rngchk" => Matching(RangeCheck()),
+            "no-calls" => [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)],
+            "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
+            _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
+        };
+        return rule.Name switch
+        {
+            "jump-table" when found.Count > 0 && Matching(IndirectJump()).Count > 0 => Verdict.Pass($"indirect jump through a {found.Count}-entry table"),
+            "jump-table" => Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
+            "no-rngchk" => Verdict.PassUnless(found, $"array/span bounds check: {found.Count} call(s) to CORINFO_HELP_RNGCHKFAIL"),
+            "no-calls" => Verdict.PassUnless(found, $"{found.Count} call(s) on the hot path"),
+            "inlined" when compiled.Caller is null => Verdict.Fail("no machine code for the sample caller", []),
+            "inlined" => found.Count == 0 ? Verdict.Pass($"inlined into {JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}") : Verdict.Fail("not inlined: the sample caller still calls it", found),
+            "masked-loads" or "masked-stores" when found.Count > 0 => Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}"),
+            "masked-loads" or "masked-stores" => Verdict.Fail($"no vector {access} through an AVX-512 opmask ({(access == "load" ? "vmov* reg {k} or {k}{z} from memory" : "vmov* memory {k}, reg")})",
+                Matching(VectorMemory()).Prepend("vector memory operands, none masked:")),
+            _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
+        };
     }
 
-    /// <summary>PASS when some instruction matches <paramref name="masked"/>; else FAIL listing the vector memory operands found.</summary>
-    private static Verdict Masked(AsmListing asm, Regex masked, string access, string failure)
-    {
-        List<string> found = asm.Lines.Where(l => masked.IsMatch(l)).Select(l => l.Trim()).ToList();
-        return found.Count > 0
-            ? Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}")
-            : Verdict.Fail(failure, asm.Lines.Where(l => VectorMemory().IsMatch(l)).Select(l => l.Trim()).Prepend("vector memory operands, none masked:"));
-    }
+    // Throw helpers, and what the rules file allows (call=Type:Method globs, helper=CORINFO_HELP_X globs).
+    private static bool Allowed(HotMethod hot, string target) => target.Trim('[', ']') is var helper && helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal)
+        ? hot.Allows("helper", helper)
+        : ManagedMethod(target) is { } method && (method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal) || hot.Allows("call", method));
 
-    /// <summary>Throw helpers, and what the rules file allows (<c>call=Type:Method</c> globs, <c>helper=CORINFO_HELP_X</c> globs).</summary>
-    private static bool Allowed(HotMethod hot, string target)
-    {
-        string helper = target.Trim('[', ']');
-        if (helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal))
-            return hot.Allowed("helper").Any(a => a.Matches(helper));
-
-        if (ManagedMethod(target) is not { } method)
-            return false;
-        return method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal)
-            || hot.Allowed("call").Any(a => a.Matches(method));
-    }
-
-    /// <summary>
-    /// <c>[Sparrow.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Etag]</c> →
-    /// <c>Sparrow.Etag:ThrowInvalidEtag</c> (generic instantiations, nested or not, and an indirect call's memory slot
-    /// dropped); null for a register or memory operand alone.
-    /// </summary>
+    // [Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag] →
+    // Sparrow.Formatting.Etag:ThrowInvalidEtag (instantiations and an indirect call's memory slot dropped); null for a register or memory operand
+    // alone.
     public static string? ManagedMethod(string target)
     {
         string text = target.StartsWith('[') ? target[1..] : target;
         // An indirect call through memory names its slot first: "r14+0x18]System.Buffers.SpanAction`2[...]:Invoke(...)".
         int close = text.IndexOf(']');
-        if (close >= 0 && !text[..close].Contains(':') && !text[..close].Contains('['))
-            text = text[(close + 1)..];
+        text = close >= 0 && !text[..close].Contains(':') && !text[..close].Contains('[') ? text[(close + 1)..] : text;
         int open = text.IndexOf('(');
-        if (open < 0)
-            return null;
-        string method = string.Concat(IlText.Scan(text[..open], "[", "]").Where(s => s.Depth == 0 && s.Char is not ('[' or ']')).Select(s => s.Char));
+        string method = open < 0 ? "" : string.Concat(IlText.Scan(text[..open], "[", "]").Where(s => s.Depth == 0 && s.Char is not ('[' or ']')).Select(s => s.Char));
         return method.Contains(':') && !method.Contains(' ') ? method : null;
     }
 
-    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")]
-    private static partial Regex IndirectJump();
-
-    [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")]
-    private static partial Regex TableEntry();
-
-    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")]
-    private static partial Regex ConditionalJump();
-
+    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")] private static partial Regex IndirectJump();
+    [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")] private static partial Regex TableEntry();
+    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")] private static partial Regex ConditionalJump();
+    [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")] private static partial Regex RangeCheck();
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
-    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")]
-    private static partial Regex MaskedLoad();
-
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")] private static partial Regex MaskedLoad();
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
-    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")]
-    private static partial Regex MaskedStore();
-
-    [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")]
-    private static partial Regex VectorMemory();
+    [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")] private static partial Regex MaskedStore();
+    [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")] private static partial Regex VectorMemory();
 }

@@ -1,71 +1,108 @@
 namespace IlDump;
 
-/// <summary>The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.</summary>
+// The command line: a command, its positional arguments, and the options every command shares.
+internal sealed class Options
+{
+    public required string Command;
+    public readonly List<string> Positional = [], Env = [];
+    public string? RulesPath, Method, Out;
+    public bool NoBuild, Asm;
+
+    public static Options Parse(string[] args)
+    {
+        var options = new Options { Command = args.Length == 0 ? throw new UsageException("no command") : args[0] is "-h" or "--help" ? "help" : args[0] };
+        for (int i = 1; i < args.Length; i++)
+        {
+            string Value() => ++i < args.Length ? args[i] : throw new UsageException($"{args[i - 1]} needs a value");
+            switch (args[i])
+            {
+                case "--rules": options.RulesPath = Value(); break;
+                case "--no-build": options.NoBuild = true; break;
+                case "--method": options.Method = Value(); break;
+                case "--out": options.Out = Value(); break;
+                case "--asm": options.Asm = true; break;
+                case "--env": options.Env.Add(Value() is var env && env.IndexOf('=') > 0 ? env : throw new UsageException($"--env {env}: expected NAME=VALUE")); break;
+                case var a when a.StartsWith("--", StringComparison.Ordinal): throw new UsageException($"unknown option {a}");
+                default: options.Positional.Add(args[i]); break;
+            }
+        }
+
+        return options;
+    }
+
+    public const string Usage = """
+        usage: il-dump <command> [options]
+          dump [--asm]              write artifacts/il/*.il for each hot method (with --asm artifacts/asm/*.asm too) and print them
+          list                      print every method of the listed assemblies as the rules file names them
+          check                     apply the IL rules: one PASS/FAIL row per (method, rule)
+          asm                       JIT each hot method (TieredCompilation=0), save artifacts/asm/*.asm, apply the x64 rules
+          diff <git-rev> [--asm]    unified diff of the hot methods' IL (and machine code) at <git-rev> against the working tree
+          help                      this text
+        options:
+          --rules FILE   the hot-method list (default tools/il-dump/hot-methods.rules)
+          --no-build     use the existing Release builds instead of building the listed projects
+          --method PAT   only methods whose key contains PAT (or matches it, with * and ?)
+          --out DIR      artifacts directory (default <repo>/artifacts)
+          --env N=V      (asm, dump --asm, diff --asm; repeatable) JIT with N=V added to each entry's env:
+                         (DOTNET_EnableAVX512=0: the code the method compiles to without AVX-512)
+        exit codes: 0 all rules pass, 1 a rule failed, 2 could not run (build failed, ilspycmd missing, method not found)
+        """;
+}
+
+// The commands. Exit codes: 0 pass, 1 a rule failed, 2 could not run.
 internal static class Cli
 {
+    public static async Task<int> Main(string[] args) => args.Length > 0 && args[0] == JitChild.Command ? JitChild.Run(args[1..]) : await RunAsync(args, Console.Out, Console.Error);
+
     public static async Task<int> RunAsync(string[] args, TextWriter output, TextWriter error)
     {
         try
         {
             Options options = Options.Parse(args);
+            if (options.Command == "help")
+            {
+                output.WriteLine(Options.Usage);
+                return 0;
+            }
+
+            if (options.Command is not ("dump" or "list" or "check" or "asm" or "diff"))
+                throw new UsageException($"unknown command '{options.Command}'");
+            if ((options.Command is "asm" || options.Asm) && !AsmRunner.IsSupported)
+            {
+                output.WriteLine($"il-dump: the machine-code rules are written for x64; this process is {RuntimeInformation.ProcessArchitecture}: skipped.");
+                return options.Command == "asm" ? 0 : 2;
+            }
+
+            RulesFile rules = RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), "tools/il-dump/hot-methods.rules")).WithEnv(options.Env);
+            if (options.Command == "diff")
+                return await DiffAsync(options, rules, output);
+            Inspector inspector = await Inspector.LoadAsync(rules, rules.Root, !options.NoBuild, output);
+            string artifacts = options.Out is { } o ? Path.GetFullPath(o) : Path.Combine(inspector.Root, "artifacts");
             return options.Command switch
             {
-                "help" => Help(output),
-                "dump" => await DumpAsync(options, output),
-                "list" => await ListAsync(options, output),
-                "check" => await CheckAsync(options, output),
-                "asm" => await AsmAsync(options, output),
-                "diff" => await DiffCommand.RunAsync(options, output),
-                _ => throw new UsageException($"unknown command '{options.Command}'"),
+                "dump" => await DumpAsync(inspector, options, Path.Combine(artifacts, "il"), Path.Combine(artifacts, "asm"), output),
+                "list" => List(inspector, options.Method, output),
+                "check" => Report(output, $"IL rules, {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. inspector.Resolve(options.Method)
+                    .SelectMany(r => r.Hot.IlRules.Select(rule => (r.Hot.Display, rule, IlRules.Apply(rule, r, inspector.Context))))]),
+                _ => Report(output, $"machine-code rules (x64, TieredCompilation=0), {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. (await CompileAsync(inspector,
+                    inspector.Resolve(options.Method), Path.Combine(artifacts, "asm"), clean: options.Method is null)).SelectMany(c => c.Method.Hot.AsmRules.Select(rule =>
+                    (c.Method.Hot.Display, rule, AsmRules.Apply(rule, c))))]),
             };
         }
-        catch (UsageException e)
+        catch (Exception e) when (e is UsageException or CouldNotRunException)
         {
-            error.WriteLine($"il-dump: {e.Message}");
-            error.WriteLine(Options.Usage);
-            return 2;
-        }
-        catch (CouldNotRunException e)
-        {
-            error.WriteLine($"il-dump: could not run: {e.Message}");
+            error.WriteLine(e is UsageException ? $"il-dump: {e.Message}\n{Options.Usage}" : $"il-dump: could not run: {e.Message}");
             return 2;
         }
     }
 
-    private static int Help(TextWriter output)
+    private static async Task<int> DumpAsync(Inspector inspector, Options options, string il, string asm, TextWriter output)
     {
-        output.WriteLine(Options.Usage);
-        return 0;
-    }
-
-    /// <summary>The rules file (--rules, else the repository's), with --env added to every entry.</summary>
-    public static RulesFile LoadRules(Options options) =>
-        RulesFile.Load(options.RulesPath ?? Path.Combine(RulesFile.FindRoot(null), Options.DefaultRules)).WithEnv(options.Env);
-
-    /// <summary>Loads the rules file and the listings (building first unless --no-build).</summary>
-    public static async Task<Inspector> LoadAsync(Options options, TextWriter log)
-    {
-        RulesFile rules = LoadRules(options);
-        var inspector = new Inspector(rules, rules.Root, rules.Root, log);
-        await inspector.LoadAsync(build: !options.NoBuild);
-        return inspector;
-    }
-
-    private static string ArtifactsDirectory(Options options, Inspector inspector, string kind) =>
-        Path.Combine(options.Out is { } o ? Path.GetFullPath(o) : Path.Combine(inspector.Root, "artifacts"), kind);
-
-    private static async Task<int> DumpAsync(Options options, TextWriter output)
-    {
-        if (options.Asm && !AsmRunner.IsSupported)
-            throw new CouldNotRunException("--asm needs an x64 machine");
-        Inspector inspector = await LoadAsync(options, output);
-        List<Resolved> methods = inspector.Resolve(options.Method);
-        List<Resolved> distinct = methods.DistinctBy(r => r.Hot.Key).ToList();
-        string il = ArtifactsDirectory(options, inspector, "il"), asm = ArtifactsDirectory(options, inspector, "asm");
-        WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, IlText(r.Method))), clean: options.Method is null);
+        List<Resolved> methods = inspector.Resolve(options.Method), distinct = [.. methods.DistinctBy(r => r.Hot.Key)];
+        WriteArtifacts(il, ".il", distinct.Select(r => (r.Hot.Key.FileStem, r.Method.Text)), clean: options.Method is null);
         List<AsmResult> compiled = options.Asm ? await CompileAsync(inspector, methods, asm, clean: options.Method is null) : [];
         foreach (Resolved r in distinct)
-            output.WriteLine($"// ===== {r.Hot.Key}\n{IlText(r.Method)}");
+            output.WriteLine($"// ===== {r.Hot.Key}\n{r.Method.Text}");
         foreach ((string stem, string text) in compiled.SelectMany(c => c.Files()))
             output.WriteLine($"; ===== {stem}\n{text}");
         output.WriteLine($"{distinct.Count} method(s) written to {Path.GetRelativePath(Directory.GetCurrentDirectory(), il)}" +
@@ -73,80 +110,72 @@ internal static class Cli
         return methods.Count > 0 ? 0 : 2;
     }
 
-    /// <summary>The method's text as saved: without the RVA comment, which moves with every unrelated change.</summary>
-    public static string IlText(IlMethod method) =>
-        string.Join('\n', method.Lines.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))) + "\n";
-
-    /// <summary>
-    /// JITs the entries that have machine-code rules and writes their listings to <paramref name="directory"/>;
-    /// <paramref name="clean"/> first removes the listings an earlier run left there.
-    /// </summary>
-    public static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
+    // JITs the entries that have machine-code rules and writes their listings; clean first removes an earlier run's.
+    private static async Task<List<AsmResult>> CompileAsync(Inspector inspector, IEnumerable<Resolved> methods, string directory, bool clean)
     {
-        List<AsmResult> compiled = await AsmRunner.CompileAsync(methods.Where(r => r.Hot.AsmRules.Count > 0).ToList(), inspector.AssemblyPaths, inspector.ToolRoot);
+        List<AsmResult> compiled = await AsmRunner.CompileAsync([.. methods.Where(r => r.Hot.AsmRules.Count > 0)], inspector.AssemblyPaths, inspector.ToolRoot);
         WriteArtifacts(directory, ".asm", compiled.SelectMany(c => c.Files()), clean);
         return compiled;
     }
 
-    /// <summary>Writes <c>&lt;stem&gt;&lt;extension&gt;</c> files; <paramref name="clean"/> first deletes every file of that extension there.</summary>
-    public static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
+    private static void WriteArtifacts(string directory, string extension, IEnumerable<(string Stem, string Text)> files, bool clean)
     {
         Directory.CreateDirectory(directory);
-        if (clean)
-        {
-            foreach (string old in Directory.GetFiles(directory, "*" + extension))
-                File.Delete(old);
-        }
-
+        foreach (string old in clean ? Directory.GetFiles(directory, "*" + extension) : [])
+            File.Delete(old);
         foreach ((string stem, string text) in files)
             File.WriteAllText(Path.Combine(directory, stem + extension), text);
     }
 
-    private static async Task<int> ListAsync(Options options, TextWriter output)
+    private static int List(Inspector inspector, string? pattern, TextWriter output)
     {
-        Inspector inspector = await LoadAsync(options, output);
         foreach (IlListing listing in inspector.Context.Listings)
-        {
-            output.WriteLine($"# {listing.AssemblyName}");
-            foreach (IlMethod method in listing.Methods.Where(m => options.Method is null || m.Key.Matches(options.Method)))
-                output.WriteLine($"{method.Key}{(method.AggressiveInlining ? "    # aggressiveinlining" : "")}");
-        }
-
+            output.Write($"# {listing.AssemblyName}\n" + string.Concat(listing.Methods.Where(m => pattern is null || m.Key.Matches(pattern))
+                .Select(m => $"{m.Key}{(m.AggressiveInlining ? "    # aggressiveinlining" : "")}\n")));
         return 0;
     }
 
-    private static async Task<int> CheckAsync(Options options, TextWriter output)
+    private static int Report(TextWriter output, string title, List<(string, RuleRef, Verdict Verdict)> results)
     {
-        Inspector inspector = await LoadAsync(options, output);
-        List<RuleResult> results = inspector.Resolve(options.Method)
-            .SelectMany(r => r.Hot.IlRules.Select(rule => new RuleResult(r.Hot.Display, rule.ToString(), IlRules.Apply(rule, r.Method, r.Hot, inspector.Context))))
-            .ToList();
-        return Report("IL rules", results, output, inspector);
+        output.WriteLine($"il-dump: {title}");
+        Verdict.Print(output, results);
+        return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
     }
 
-    private static async Task<int> AsmAsync(Options options, TextWriter output)
+    // diff <git-rev> [--asm]: the revision is exported (git archive) to a temporary directory and built; both sides are dumped, then diff -ruN.
+    private static async Task<int> DiffAsync(Options options, RulesFile rules, TextWriter output)
     {
-        if (!AsmRunner.IsSupported)
+        string revision = options.Positional.Count == 1 ? options.Positional[0] : throw new UsageException("diff needs exactly one git revision");
+        string temp = Path.Combine(Path.GetTempPath(), $"il-dump-diff-{Guid.NewGuid():N}"), source = Path.Combine(temp, "src");
+        string label = string.Concat(revision.Select(c => char.IsLetterOrDigit(c) || c is '.' or '-' or '_' ? c : '_'));
+        try
         {
-            output.WriteLine($"il-dump asm: the machine-code rules are written for x64; this process is {System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture}: skipped.");
+            Directory.CreateDirectory(source);
+            (await Processes.RunAsync("git", ["archive", "--format=tar", "-o", Path.Combine(temp, "source.tar"), revision], rules.Root)).OrThrow($"git archive {revision}");
+            (await Processes.RunAsync("tar", ["-xf", Path.Combine(temp, "source.tar"), "-C", source], rules.Root)).OrThrow("tar");
+            output.WriteLine($"il-dump diff: {revision} (exported to {source}) against the working tree");
+            await DumpSideAsync(await Inspector.LoadAsync(rules, source, build: true, output), Path.Combine(temp, "diff", label), revision, options.Asm);
+            await DumpSideAsync(await Inspector.LoadAsync(rules, rules.Root, !options.NoBuild, output), Path.Combine(temp, "diff", "working-tree"), "the working tree", options.Asm);
+            ProcessResult diff = await Processes.RunAsync("diff", ["-ruN", label, "working-tree"], Path.Combine(temp, "diff"));
+            output.Write(diff.ExitCode == 0 ? $"no difference in the hot methods' IL{(options.Asm ? " or machine code" : "")}\n"
+                : diff.ExitCode == 1 ? diff.Output : throw new CouldNotRunException($"diff failed:\n{diff.Tail()}"));
             return 0;
         }
-
-        Inspector inspector = await LoadAsync(options, output);
-        List<AsmResult> compiled = await CompileAsync(inspector, inspector.Resolve(options.Method), ArtifactsDirectory(options, inspector, "asm"), clean: options.Method is null);
-        List<RuleResult> results = compiled
-            .SelectMany(c => c.Method.Hot.AsmRules.Select(rule => new RuleResult(c.Method.Hot.Display, rule.ToString(), AsmRules.Apply(rule, c))))
-            .ToList();
-        return Report("machine-code rules (x64, TieredCompilation=0)", results, output, inspector);
+        finally
+        {
+            if (Directory.Exists(temp))
+                Directory.Delete(temp, recursive: true);
+        }
     }
 
-    private static int Report(string title, List<RuleResult> results, TextWriter output, Inspector inspector)
+    // Writes il/ (and asm/) for one side; a hot method absent on that side gets a one-line note instead.
+    private static async Task DumpSideAsync(Inspector inspector, string directory, string side, bool asm)
     {
-        output.WriteLine($"il-dump: {title}, {Path.GetRelativePath(inspector.Root, inspector.Rules.Path)}");
-        int width = results.Count == 0 ? 0 : results.Max(r => r.Method.Length);
-        foreach (RuleResult result in results)
-            result.Print(output, width);
-        output.WriteLine(RuleResult.Totals(results));
-        return results.Any(r => r.Verdict.Outcome == Outcome.Fail) ? 1 : 0;
+        var entries = inspector.Find().ToList();
+        WriteArtifacts(Path.Combine(directory, "il"), ".il", entries.DistinctBy(e => e.Hot.Key).Select(e => (e.Hot.Key.FileStem,
+            e.Found.Count == 1 ? e.Found[0].Method.Text : $"// {e.Hot.Key}: {(e.Found.Count == 0 ? "not found" : "ambiguous")} in {side}\n")), clean: false);
+        if (asm)
+            await CompileAsync(inspector, entries.Where(e => e.Found.Count == 1).Select(e => new Resolved(e.Hot, e.Found[0].Method, e.Found[0].Arguments)),
+                Path.Combine(directory, "asm"), clean: false);
     }
 }

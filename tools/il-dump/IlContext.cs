@@ -1,163 +1,89 @@
 namespace IlDump;
 
-/// <summary>
-/// An instruction together with the method it belongs to (the hot method or an inlined callee) and, for a generic
-/// method inlined from a call site that named its type arguments, those arguments.
-/// </summary>
+// An instruction with the method it belongs to (the hot method or an inlined callee) and the type arguments that method runs with.
 internal sealed record Located(IlMethod Owner, int Index, TypeArguments Arguments)
 {
-    public Located(IlMethod owner, int index)
-        : this(owner, index, TypeArguments.None)
-    {
-    }
-
     public IlInstruction Instruction => Owner.Instructions[Index];
+    public IlInstruction? At(int delta) => Owner.Instructions.ElementAtOrDefault(Index + delta);
 
-    public IlInstruction? At(int delta) =>
-        Index + delta >= 0 && Index + delta < Owner.Instructions.Count ? Owner.Instructions[Index + delta] : null;
-
-    /// <summary>The instruction line, marked with its method when it comes from an inlined callee of <paramref name="hot"/>.</summary>
+    // The instruction line, marked with its method when it comes from an inlined callee of hot.
     public string Show(IlMethod hot, int delta = 0) =>
         At(delta) is not { } instruction ? ""
         : ReferenceEquals(Owner, hot) ? instruction.Line
         : $"{instruction.Line}    // in {Owner.Key.TypeName}::{Owner.Key.Name} (inlined)";
+
+    public static IEnumerable<Located> All(IlMethod method, TypeArguments arguments) =>
+        method.Instructions.Select((_, i) => new Located(method, i, arguments));
 }
 
-/// <summary>
-/// What the IL rules know beyond one method: every listed assembly, to follow calls into methods the JIT
-/// inlines (marked aggressiveinlining) and to resolve types and fields from metadata.
-/// </summary>
-internal sealed class IlContext(IReadOnlyList<IlListing> listings)
+// What the IL rules know beyond one method: the listings, to follow calls into inlined methods and resolve types and fields from metadata.
+internal sealed record IlContext(IReadOnlyList<IlListing> Listings)
 {
-    public IReadOnlyList<IlListing> Listings { get; } = listings;
-
-    /// <summary>
-    /// The listed method a call at <paramref name="site"/> runs, with the type arguments it runs with, when it is in
-    /// one of the listings. A <c>constrained.</c> call on a type parameter bound to a value type (a struct passed as a
-    /// type argument, as Sparrow's operations are) is the JIT's direct call to that struct's implementation.
-    /// </summary>
+    // The listed method a call at site runs, with the type arguments it runs with. A constrained. call on a type parameter bound to a value type
+    // (Sparrow's operations are structs passed as type arguments) is the JIT's direct call to that struct's implementation.
     public (IlMethod Method, TypeArguments Arguments)? Resolve(Located site)
     {
-        IlInstruction call = site.Instruction;
-        if (call.OpCode is not ("call" or "callvirt")
-            || IlMemberRef.Parse(site.Arguments.Substitute(call.Operand)) is not { Parameters: { } parameters } target)
+        if (site.Instruction.OpCode is not ("call" or "callvirt")
+            || IlMemberRef.Parse(site.Arguments.Substitute(site.Instruction.Operand)) is not { Parameters: { } parameters } target)
             return null;
-
-        IlMethod? method;
-        IlMemberRef declaring = target;
-        if (ConstrainedValueType(site) is { } implementer)
-        {
-            declaring = implementer;
-            int arity = target.Generic.Length == 0 ? 0 : IlText.SplitTopLevel(target.Generic[1..^1], ',').Count;
-            method = ListingsOf(site.Owner, implementer).SelectMany(l => l.Methods).FirstOrDefault(m =>
-                m.Key.TypeName == implementer.TypeName && m.Key.Name == target.Name
-                && m.Key.Parameters.Count == parameters.Count && GenericArity(m) == arity);
-        }
-        else
-        {
-            string wanted = IlText.WithoutSpaces(string.Join(",", parameters));
-            method = ListingsOf(site.Owner, target).SelectMany(l => l.Methods).FirstOrDefault(m =>
-                m.Key.TypeName == target.TypeName && m.Key.Name == target.Name && m.CallSignature == wanted);
-        }
-
-        if (method is null)
-            return null;
-        string typeParameters = FindType(site.Owner, declaring)?.Generic ?? "";
-        return (method, TypeArguments.Bind(method.Key.Generic, target.Generic, typeParameters, declaring.TypeGeneric));
+        IlMemberRef declaring = ConstrainedValueType(site) ?? target;
+        string signature = IlText.WithoutSpaces(string.Join(",", parameters));
+        IlMethod? method = ListingsOf(site.Owner, declaring).SelectMany(l => l.Methods).FirstOrDefault(m =>
+            m.Key.TypeName == declaring.TypeName && m.Key.Name == target.Name && (ReferenceEquals(declaring, target)
+                ? m.CallSignature == signature
+                : m.Key.Parameters.Count == parameters.Count && IlText.GenericList(m.Key.Generic).Count == IlText.GenericList(target.Generic).Count));
+        return method is null ? null
+            : (method, TypeArguments.Bind(method.Key.Generic, target.Generic, FindType(site.Owner, declaring)?.Generic ?? "", declaring.TypeGeneric));
     }
 
-    /// <summary>Whether the call at <paramref name="site"/> is a <c>constrained.</c> call the JIT resolves to a value type's own method (not virtual).</summary>
+    // Whether the call at site is a constrained. call the JIT resolves to a value type's own method (not virtual).
     public bool IsDirectConstrainedCall(Located site) => ConstrainedValueType(site) is not null;
 
-    /// <summary>The value type a <c>constrained.</c> prefix before <paramref name="site"/> names (after binding type parameters), else null.</summary>
-    private IlMemberRef? ConstrainedValueType(Located site)
-    {
-        if (site.At(-1) is not { OpCode: "constrained." } prefix)
-            return null;
+    // The value type a constrained. prefix before site names (after binding type parameters), else null.
+    private IlMemberRef? ConstrainedValueType(Located site) =>
+        site.At(-1) is { OpCode: "constrained." } prefix
         // "valuetype Sparrow.CompareOperation" is read as a member reference to a pseudo-member of that type.
-        string type = site.Arguments.Substitute(prefix.Operand);
-        return IlMemberRef.Parse(type + "::x") is { } reference && IsValueType(site.Owner, reference) == true ? reference : null;
-    }
+        && IlMemberRef.Parse(site.Arguments.Substitute(prefix.Operand) + "::x") is { } type && IsValueType(site.Owner, type) == true ? type : null;
 
-    private static int GenericArity(IlMethod method) =>
-        method.Key.Generic.Length == 0 ? 0 : IlText.SplitTopLevel(method.Key.Generic[1..^1], ',').Count;
+    // The method and, transitively, the listed aggressiveinlining methods it calls: the body the JIT compiles.
+    public List<Located> InlineClosure(IlMethod method, TypeArguments arguments) => Expand([.. Located.All(method, arguments)], (method, arguments));
 
-    /// <summary>
-    /// The method and, transitively, the listed aggressiveinlining methods it calls: the code the JIT compiles
-    /// as one body. Each instruction comes with its owner so a FAIL can say where it is.
-    /// </summary>
-    public List<Located> InlineClosure(IlMethod method) => Expand([.. method.Instructions.Select((_, i) => new Located(method, i))], method);
+    // Instructions inside loops (the method's and its inlined callees'), with the bodies of inlined callees called there.
+    public List<Located> LoopInstructions(IlMethod method, TypeArguments arguments) =>
+        Expand([.. InlineClosure(method, arguments).Select(l => (l.Owner, l.Arguments)).Distinct().SelectMany(o => Located.All(o.Owner, o.Arguments)
+            .Where(l => Loops(o.Owner).Any(loop => l.Instruction.Offset >= loop.Start && l.Instruction.Offset <= loop.End)))], (method, arguments));
 
-    /// <summary>Instructions inside loops (the method's and its inlined callees'), with the bodies of inlined callees called there.</summary>
-    public List<Located> LoopInstructions(IlMethod method)
-    {
-        var inLoops = new List<Located>();
-        foreach ((IlMethod owner, TypeArguments arguments) in InlineClosure(method).Select(l => (l.Owner, l.Arguments)).Distinct())
-        {
-            foreach ((int start, int end) in Loops(owner))
-            {
-                for (int i = 0; i < owner.Instructions.Count; i++)
-                {
-                    int offset = owner.Instructions[i].Offset;
-                    if (offset >= start && offset <= end)
-                        inLoops.Add(new Located(owner, i, arguments));
-                }
-            }
-        }
+    // Loop extents from backward branches: a branch at E to S <= E makes [S, E] a loop body (Roslyn puts the condition at the bottom).
+    public static IEnumerable<(int Start, int End)> Loops(IlMethod method) =>
+        method.Instructions.Where(i => i.OpCode != "switch").SelectMany(i => i.Targets().Where(t => t <= i.Offset).Select(t => (t, i.Offset)));
 
-        return Expand(inLoops.Distinct().ToList(), method);
-    }
-
-    /// <summary>
-    /// Loop extents from backward branches: a branch at offset E to a target S &lt;= E makes [S, E] a loop body
-    /// (Roslyn places the condition at the bottom and jumps back to the top).
-    /// </summary>
-    public static List<(int Start, int End)> Loops(IlMethod method) =>
-        method.Instructions
-            .SelectMany(i => i.OpCode == "switch" ? [] : i.Targets().Where(t => t <= i.Offset).Select(t => (t, i.Offset)))
-            .Distinct()
-            .ToList();
-
-    private List<Located> Expand(List<Located> start, IlMethod root)
+    private List<Located> Expand(List<Located> start, (IlMethod, TypeArguments) root)
     {
         var result = new List<Located>(start);
-        var expanded = new HashSet<(IlMethod, TypeArguments)> { (root, TypeArguments.None) };
+        var expanded = new HashSet<(IlMethod, TypeArguments)> { root };
         for (int next = 0; next < result.Count; next++)
         {
             if (Resolve(result[next]) is ({ AggressiveInlining: true } callee, TypeArguments arguments) && expanded.Add((callee, arguments)))
-                result.AddRange(callee.Instructions.Select((_, i) => new Located(callee, i, arguments)));
+                result.AddRange(Located.All(callee, arguments));
         }
 
         return result;
     }
 
-    /// <summary>
-    /// Whether the declaring type of a <c>newobj</c> is a value type (construction in place, not an allocation),
-    /// from the operand's keyword, the listings' metadata, or the runtime's own types; null when unresolved.
-    /// </summary>
-    public bool? IsValueType(IlMethod from, IlMemberRef type)
-    {
-        if (type.Keyword is { } keyword)
-            return keyword == "valuetype";
+    // Whether a type is a value type: from the operand's keyword, the listings' metadata, or the runtime's own types; null when unresolved.
+    public bool? IsValueType(IlMethod from, IlMemberRef type) =>
+        type.Keyword is { } keyword ? keyword == "valuetype"
+        : FindType(from, type) is { } listed ? listed.IsValueType
+        : type.Scope is null ? null
+        : Type.GetType($"{type.TypeName.Replace('/', '+')}, {type.Scope}", throwOnError: false)?.IsValueType;
 
-        if (FindType(from, type) is { } listed)
-            return listed.IsValueType;
+    // The field a ldsfld/stsfld names, when one of the listings declares it.
+    public IlField? ResolveField(IlMethod from, IlMemberRef field) => FindType(from, field)?.Fields.FirstOrDefault(f => f.Name == field.Name);
 
-        if (type.Scope is null)
-            return null;
-        Type? runtimeType = Type.GetType($"{type.TypeName.Replace('/', '+')}, {type.Scope}", throwOnError: false);
-        return runtimeType?.IsValueType;
-    }
-
-    /// <summary>The field a <c>ldsfld</c>/<c>stsfld</c> names, when it is declared in one of the listings.</summary>
-    public IlField? ResolveField(IlMethod from, IlMemberRef field) =>
-        FindType(from, field)?.Fields.FirstOrDefault(f => f.Name == field.Name);
-
-    /// <summary>The declaring type of <paramref name="member"/>, when one of the listings declares it.</summary>
     private IlType? FindType(IlMethod from, IlMemberRef member) =>
         ListingsOf(from, member).Select(l => l.FindType(member.TypeName)).FirstOrDefault(t => t is not null);
 
-    /// <summary>The listings a member reference can point into: its scope's, or, without a scope, the referring method's own.</summary>
+    // The listings a member reference can point into: its scope's, or, without a scope, the referring method's own.
     private IEnumerable<IlListing> ListingsOf(IlMethod from, IlMemberRef member) =>
         member.Scope is null ? [from.Listing] : Listings.Where(l => l.AssemblyName == member.Scope);
 }

@@ -1,239 +1,146 @@
-using System.Globalization;
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
-/// <summary>One IL instruction of a method body as ilspycmd prints it (<c>IL_0012: ldind.i8</c>).</summary>
-/// <param name="Offset">The IL offset.</param>
-/// <param name="OpCode">The opcode (<c>ldind.i8</c>, <c>call</c>, <c>switch</c>).</param>
-/// <param name="Operand">The operand text, empty when there is none.</param>
-/// <param name="Line">The instruction line without indentation, as shown under a FAIL.</param>
+// One IL instruction as ilspycmd prints it (IL_0012: ldind.i8); Line is shown under a FAIL.
 internal sealed record IlInstruction(int Offset, string OpCode, string Operand, string Line)
 {
-    /// <summary>The offsets a branch or switch jumps to.</summary>
+    // The offsets a branch or switch jumps to.
     public IEnumerable<int> Targets() =>
         OpCode == "switch" || OpCode.StartsWith('b') || OpCode.StartsWith("leave", StringComparison.Ordinal)
-            ? IlListing.LabelPattern().Matches(Operand).Select(m => IlListing.ParseLabel(m.Value))
-            : [];
+            ? IlListing.LabelPattern().Matches(Operand).Select(m => IlListing.ParseLabel(m.Value)) : [];
 }
 
-/// <summary>A field declared in the listing.</summary>
 internal sealed record IlField(string Name, string Type, bool IsInitOnly);
 
-/// <summary>A type declared in the listing; nested types are named <c>Outer/Inner</c> as IL spells them.</summary>
-/// <param name="Generic">A generic type's parameter names (<c>&lt;TWord&gt;</c>), or empty.</param>
+// A type declared in the listing (nested types as Outer/Inner); Generic holds a generic type's parameter names.
 internal sealed record IlType(string FullName, string Generic, string BaseType, List<IlField> Fields)
 {
-    /// <summary>Value types are the ones that extend System.ValueType or System.Enum (read from the metadata).</summary>
     public bool IsValueType => BaseType is "System.ValueType" or "System.Enum";
 }
 
-/// <summary>A method of the listing: its identity as the rules file names it, its text and its instructions.</summary>
+// A method of the listing: its key, whether it is aggressiveinlining (its body counts as its callers'), its text and instructions.
 internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
 {
-    public IlListing Listing { get; } = listing;
+    public IlListing Listing => listing;
+    public MethodKey Key => key;
+    public bool AggressiveInlining => aggressiveInlining;
+    public IReadOnlyList<IlInstruction> Instructions => instructions;
 
-    /// <summary>
-    /// The declaring type as IL spells it (<c>Sparrow.Memory</c>, <c>Ns.Outer/Inner</c>, <c>Ns.Box`1</c>), the name, and the
-    /// parameter types normalised (<see cref="IlText.NormalizeParameter"/>).
-    /// </summary>
-    public MethodKey Key { get; } = key;
+    // The method as listed, header to closing brace, less the indentation of its nesting and the RVA comment (it moves with every change).
+    public IReadOnlyList<string> Lines => lines;
+    public string Text => string.Join('\n', lines) + "\n";
 
-    /// <summary>Whether the method is marked <c>aggressiveinlining</c>, so its body counts as part of its callers'.</summary>
-    public bool AggressiveInlining { get; } = aggressiveInlining;
-
-    /// <summary>The whole method as listed, header to closing brace, less the indentation of its nesting.</summary>
-    public IReadOnlyList<string> Lines { get; } = lines;
-
-    public IReadOnlyList<IlInstruction> Instructions { get; } = instructions;
-
-    /// <summary>
-    /// The parameter types as a call operand spells them: a generic method's own type parameters by position
-    /// (<c>!!0</c>), not by name (<c>!!TChar</c>).
-    /// </summary>
-    public string CallSignature { get; } = CallSignatureOf(key);
-
-    private static string CallSignatureOf(MethodKey key)
-    {
-        string signature = string.Join(",", key.Parameters);
-        List<string> names = key.Generic.Length == 0 ? [] : IlText.SplitTopLevel(key.Generic[1..^1], ',');
-        for (int i = 0; i < names.Count; i++)
-            signature = Regex.Replace(signature, $@"!!{Regex.Escape(names[i])}\b", $"!!{i}");
-        return IlText.WithoutSpaces(signature);
-    }
+    // The parameter types as a call operand spells them: the method's own type parameters by position (!!0).
+    public string CallSignature { get; } = IlText.GenericList(key.Generic).Select((name, i) => (name, i))
+        .Aggregate(IlText.WithoutSpaces(string.Join(",", key.Parameters)), (s, p) => Regex.Replace(s, $@"!!{Regex.Escape(p.name)}\b", $"!!{p.i}"));
 
     public override string ToString() => Key.ToString();
 }
 
-/// <summary>
-/// The IL listing of one assembly as printed by <c>ilspycmd -il</c>, cut into types and methods.
-/// </summary>
+// The IL listing of one assembly as printed by ilspycmd -il, cut into types and methods.
 internal sealed partial class IlListing
 {
     private readonly Dictionary<string, IlType> _types = new(StringComparer.Ordinal);
     private readonly List<IlMethod> _methods = [];
 
-    private IlListing(string assemblyName) => AssemblyName = assemblyName;
-
-    /// <summary>The assembly's simple name (from the listing's first line, <c>// IL code: Name</c>).</summary>
-    public string AssemblyName { get; }
-
+    // The assembly's simple name (from the listing's first line, // IL code: Name).
+    public required string AssemblyName { get; init; }
     public IReadOnlyList<IlMethod> Methods => _methods;
-
     public IlType? FindType(string fullName) => _types.GetValueOrDefault(fullName);
 
-    /// <summary>The methods whose key equals <paramref name="key"/>, ignoring spaces.</summary>
-    public IEnumerable<IlMethod> FindMethods(MethodKey key) => _methods.Where(m => m.Key == key);
+    // The methods key names (ignoring spaces), with the type arguments it closes a generic method with.
+    public IEnumerable<(IlMethod Method, TypeArguments Arguments)> FindMethods(MethodKey key) =>
+        _methods.Select(m => (m, m.Key == key ? TypeArguments.None : key.Closes(m.Key))).Where(f => f.Item2 is not null)!;
 
     public static IlListing Parse(string text, string fallbackAssemblyName)
     {
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
-        string assemblyName = lines.Length > 0 && lines[0].StartsWith("// IL code: ", StringComparison.Ordinal)
-            ? lines[0]["// IL code: ".Length..].Trim()
-            : fallbackAssemblyName;
-        var listing = new IlListing(assemblyName);
-        listing.Read(lines);
+        var listing = new IlListing { AssemblyName = lines[0].StartsWith("// IL code: ", StringComparison.Ordinal) ? lines[0][12..].Trim() : fallbackAssemblyName };
+        var frames = new Stack<string?>(); // the enclosing { } blocks outside methods: a class's full name, or null for another block
+        List<string>? header = null, body = null;
+        int depth = 0;
+        foreach (string raw in lines.Select(l => l.TrimEnd()))
+        {
+            string line = raw.Trim();
+            if (body is not null)
+            {
+                body.Add(raw);
+                depth += line == "{" ? 1 : line.StartsWith('}') ? -1 : 0;
+                if (depth == 0)
+                {
+                    listing.AddMethod(frames.FirstOrDefault(f => f is not null), body);
+                    body = null;
+                }
+            }
+            else if (header is not null)
+            {
+                header.Add(raw);
+                if (line == "{" && header[0].TrimStart().StartsWith(".method", StringComparison.Ordinal))
+                    (header, body, depth) = (null, header, 1);
+                else if (line == "{")
+                {
+                    frames.Push(listing.AddType(frames.FirstOrDefault(f => f is not null), string.Join(' ', header.SkipLast(1))));
+                    header = null;
+                }
+            }
+            else if (line.StartsWith(".class ", StringComparison.Ordinal) || line.StartsWith(".method ", StringComparison.Ordinal))
+                header = [raw];
+            else if (line == "{")
+                frames.Push(null);
+            else if (line.StartsWith('}'))
+                frames.TryPop(out _);
+            else if (line.StartsWith(".field ", StringComparison.Ordinal) && frames.TryPeek(out string? owner) && owner is not null)
+                listing.AddField(owner, IlText.SplitTopLevel(line));
+        }
+
         return listing;
     }
 
-    private enum FrameKind { Class, Method, Other }
-
-    private sealed record Frame(FrameKind Kind, string Name, string Header, List<string> Body);
-
-    private void Read(string[] lines)
-    {
-        var frames = new Stack<Frame>();
-        List<string>? header = null;
-        FrameKind headerKind = FrameKind.Other;
-        foreach (string raw in lines)
-        {
-            string line = raw.Trim();
-            Frame? method = frames.FirstOrDefault(f => f.Kind == FrameKind.Method);
-            method?.Body.Add(raw.TrimEnd());
-
-            if (header is not null)
-            {
-                if (line == "{")
-                {
-                    string joined = string.Join(' ', header);
-                    frames.Push(headerKind == FrameKind.Class
-                        ? new Frame(FrameKind.Class, ClassName(frames, joined), joined, [])
-                        : new Frame(FrameKind.Method, "", joined, [.. header, raw.TrimEnd()]));
-                    header = null;
-                }
-                else
-                {
-                    header.Add(raw.TrimEnd());
-                }
-
-                continue;
-            }
-
-            if (method is null && (line.StartsWith(".class ", StringComparison.Ordinal) || line.StartsWith(".method ", StringComparison.Ordinal)))
-            {
-                header = [raw.TrimEnd()];
-                headerKind = line.StartsWith(".class", StringComparison.Ordinal) ? FrameKind.Class : FrameKind.Method;
-            }
-            else if (line == "{")
-            {
-                frames.Push(new Frame(FrameKind.Other, "", "", []));
-            }
-            else if (line.StartsWith('}') && frames.Count > 0)
-            {
-                Frame closed = frames.Pop();
-                if (closed.Kind == FrameKind.Method)
-                    AddMethod(frames, closed);
-                else if (closed.Kind == FrameKind.Class)
-                    AddFields(closed);
-            }
-            else if (method is null && line.StartsWith(".field ", StringComparison.Ordinal) && frames.TryPeek(out Frame? owner) && owner.Kind == FrameKind.Class)
-            {
-                owner.Body.Add(line);
-            }
-        }
-    }
-
-    private string ClassName(Stack<Frame> frames, string header)
+    private string AddType(string? outer, string header)
     {
         List<string> tokens = IlText.SplitTopLevel(header);
         int end = tokens.FindIndex(t => t is "extends" or "implements");
-        string name = tokens[(end < 0 ? tokens.Count : end) - 1];
-        string baseType = end >= 0 && tokens[end] == "extends" && end + 1 < tokens.Count
-            ? IlText.NormalizeType(tokens[end + 1])
-            : "";
-        (name, string generic) = IlText.SplitGeneric(name);
-        Frame? outer = frames.FirstOrDefault(f => f.Kind == FrameKind.Class);
-        string fullName = outer is null ? name : $"{outer.Name}/{name}";
+        string baseType = end >= 0 && tokens[end] == "extends" && end + 1 < tokens.Count ? IlText.NormalizeType(tokens[end + 1]) : "";
+        (string name, string generic) = IlText.SplitGeneric(tokens[(end < 0 ? tokens.Count : end) - 1]);
+        string fullName = outer is null ? name : $"{outer}/{name}";
         _types[fullName] = new IlType(fullName, GenericParameterNames(generic), baseType, []);
         return fullName;
     }
 
-    private void AddFields(Frame type)
+    private static readonly HashSet<string> FieldAttributes = ["public", "private", "family", "assembly", "famandassem", "famorassem", "privatescope",
+        "static", "initonly", "literal", "notserialized", "specialname", "rtspecialname", "hasfieldrva"];
+
+    // .field private static initonly uint8[] Squares   /   ... '<Value>k__BackingField' at I_0000
+    private void AddField(string owner, List<string> tokens)
     {
-        IlType owner = _types[type.Name];
-        foreach (string line in type.Body)
-        {
-            // .field private static initonly uint8[] Squares   /   ... '<Value>k__BackingField' at I_0000
-            List<string> tokens = IlText.SplitTopLevel(line);
-            int at = tokens.IndexOf("at");
-            int last = (at > 0 ? at : tokens.Count) - 1;
-            int typeStart = tokens.FindIndex(1, t => !FieldAttributes.Contains(t));
-            if (typeStart < 0 || typeStart >= last)
-                continue;
-            owner.Fields.Add(new IlField(
-                IlText.Unquote(tokens[last]),
-                IlText.NormalizeType(string.Join(' ', tokens[typeStart..last])),
-                tokens.Contains("initonly")));
-        }
+        int last = (tokens.IndexOf("at") is > 0 and var at ? at : tokens.Count) - 1, typeStart = tokens.FindIndex(1, t => !FieldAttributes.Contains(t));
+        if (typeStart >= 0 && typeStart < last)
+            _types[owner].Fields.Add(new IlField(IlText.Unquote(tokens[last]), IlText.NormalizeType(string.Join(' ', tokens[typeStart..last])), tokens.Contains("initonly")));
     }
 
-    private static readonly HashSet<string> FieldAttributes =
-    [
-        "public", "private", "family", "assembly", "famandassem", "famorassem", "privatescope",
-        "static", "initonly", "literal", "notserialized", "specialname", "rtspecialname", "hasfieldrva",
-    ];
-
-    private void AddMethod(Stack<Frame> frames, Frame method)
+    // .method public hidebysig static int32 Pick<T> (int32 x) cil managed aggressiveinlining, then the body to its closing brace.
+    private void AddMethod(string? owner, List<string> body)
     {
-        Frame? owner = frames.FirstOrDefault(f => f.Kind == FrameKind.Class);
-        if (owner is null)
-            return;
-
-        // .method public hidebysig static int32 Pick<T> (int32 x) cil managed aggressiveinlining
-        List<string> tokens = IlText.SplitTopLevel(method.Header);
+        List<string> tokens = IlText.SplitTopLevel(string.Join(' ', body.TakeWhile(l => l.Trim() != "{")));
         int parameterIndex = Enumerable.Range(1, Math.Max(0, tokens.Count - 2)).LastOrDefault(
             i => tokens[i].StartsWith('(') && tokens[i + 1] is "cil" or "runtime" or "native" or "managed" or "unmanaged");
-        if (parameterIndex < 1)
+        if (owner is null || parameterIndex < 1)
             return;
-
         (string name, string generic) = IlText.SplitGeneric(tokens[parameterIndex - 1]);
-        string parameterList = tokens[parameterIndex][1..^1];
-        List<string> parameters = IlText.SplitTopLevel(parameterList, ',').Select(IlText.NormalizeParameter).ToList();
-        bool inline = tokens.Skip(parameterIndex).Contains("aggressiveinlining");
-
-        var instructions = new List<IlInstruction>();
-        foreach (string line in method.Body.Select(l => l.Trim()))
-        {
-            Match m = InstructionPattern().Match(line);
-            if (m.Success)
-                instructions.Add(new IlInstruction(ParseLabel("IL_" + m.Groups[1].Value), m.Groups[2].Value, m.Groups[3].Value.Trim(), line));
-        }
-
-        // The text as listed, with the indentation of the .method line removed from every line.
-        int indent = method.Body[0].Length - method.Body[0].TrimStart().Length;
-        List<string> lines = method.Body.Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart()).ToList();
-        _methods.Add(new IlMethod(this, new MethodKey(owner.Name, name, GenericParameterNames(generic), parameters), inline, lines, instructions));
+        List<string> parameters = [.. IlText.SplitTopLevel(tokens[parameterIndex][1..^1], ',').Select(IlText.NormalizeParameter)];
+        List<IlInstruction> instructions = [.. body.Select(l => InstructionPattern().Match(l.Trim())).Where(m => m.Success)
+            .Select(m => new IlInstruction(ParseLabel("IL_" + m.Groups[1].Value), m.Groups[2].Value, m.Groups[3].Value.Trim(), m.Value))];
+        int indent = body[0].Length - body[0].TrimStart().Length;
+        List<string> lines = [.. body.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))
+            .Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart())];
+        _methods.Add(new IlMethod(this, new MethodKey(owner, name, GenericParameterNames(generic), parameters),
+            tokens.Skip(parameterIndex).Contains("aggressiveinlining"), lines, instructions));
     }
 
-    /// <summary><c>&lt;valuetype .ctor ([System.Runtime]System.ValueType) T, U&gt;</c> → <c>&lt;T, U&gt;</c>; "" → "".</summary>
-    private static string GenericParameterNames(string list) => list.Length == 0 ? ""
-        : "<" + string.Join(", ", IlText.SplitTopLevel(list[1..^1], ',').Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
+    // <valuetype .ctor ([System.Runtime]System.ValueType) T, U> → <T, U>; "" → "".
+    private static string GenericParameterNames(string list) =>
+        list.Length == 0 ? "" : "<" + string.Join(", ", IlText.GenericList(list).Select(p => IlText.Unquote(IlText.SplitTopLevel(p)[^1]))) + ">";
 
     public static int ParseLabel(string label) => int.Parse(label.AsSpan(3), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-
-    [GeneratedRegex(@"^IL_([0-9a-fA-F]+):\s*(\S+)\s*(.*)$")]
-    private static partial Regex InstructionPattern();
-
-    [GeneratedRegex(@"IL_[0-9a-fA-F]+")]
-    internal static partial Regex LabelPattern();
+    [GeneratedRegex(@"^IL_([0-9a-fA-F]+):\s*(\S+)\s*(.*)$")] private static partial Regex InstructionPattern();
+    [GeneratedRegex(@"IL_[0-9a-fA-F]+")] internal static partial Regex LabelPattern();
 }

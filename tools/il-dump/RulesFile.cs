@@ -1,95 +1,74 @@
-using System.Text.RegularExpressions;
-
 namespace IlDump;
 
-/// <summary>A rule named in the rules file, with its optional number (<c>switch&gt;=16</c>).</summary>
+// A rule named in the rules file, with its optional number (switch>=16).
 internal sealed record RuleRef(string Name, int? Argument)
 {
     public override string ToString() => Argument is { } n ? $"{Name}>={n}" : Name;
 }
 
-/// <summary>A per-method allowance: <c>newobj=System.String</c>, <c>call=Sparrow.Memory:Throw*</c>, <c>helper=CORINFO_HELP_NEWSFAST</c>.</summary>
-internal sealed record Allowance(string Kind, string Pattern)
-{
-    public bool Matches(string text) => Glob.IsMatch(text, Pattern);
-}
+// A per-method allowance: newobj=System.String, call=Sparrow.Memory:Throw*, helper=CORINFO_HELP_STRCNS.
+internal sealed record Allowance(string Kind, string Pattern);
 
-/// <summary>One entry of the rules file: a hot method and the rules its IL and machine code must keep.</summary>
-/// <param name="Env">NAME=VALUE pairs added to the environment of the process that JITs the method (env:).</param>
-/// <param name="Requires">System.Runtime.Intrinsics.X86 classes the JIT must support, else the machine-code rules SKIP (requires:).</param>
+// An entry: a hot method, its IL and machine-code rules, the env its JIT runs with, and the ISAs without which its asm rules SKIP.
 internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules, List<RuleRef> AsmRules, List<Allowance> Allowances,
     List<string> Env, List<string> Requires)
 {
-    public IEnumerable<Allowance> Allowed(string kind) => Allowances.Where(a => a.Kind == kind);
+    // Whether the key is a glob (an every entry) naming each listed method it matches.
+    public bool IsPattern { get; init; }
+    public bool Allows(string kind, string text) => Allowances.Any(a => a.Kind == kind && Glob.IsMatch(text, a.Pattern));
 
-    /// <summary>The method as result rows and artifact files name it: the key, then the environment when there is one.</summary>
+    // The entry as result rows name it: the key, then the environment when there is one.
     public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
-
-    /// <summary>The file name of the entry's machine-code artifacts (entries of one method differ by their environment).</summary>
+    // The name of the entry's artifact files (entries of one method differ by their environment).
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
 }
 
-/// <summary>
-/// The hot-method list: <c>assembly</c> lines naming the projects to inspect, then one entry per method,
-/// <c>Type::Method(param types)</c> followed by <c>il:</c>, <c>asm:</c>, <c>allow:</c>, <c>env:</c> and <c>requires:</c>
-/// sections on the same or indented following lines. See tools/il-dump/hot-methods.rules for the full description.
-/// </summary>
-internal sealed partial class RulesFile
+// The hot-method list (the format is described in hot-methods.rules): its projects, relative to Root (where .config/dotnet-tools.json is).
+internal sealed partial record RulesFile(string Path, string Root, List<string> Projects, List<HotMethod> Methods)
 {
-    public required string Path { get; init; }
+    private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
 
-    /// <summary>The directory the project paths are relative to: the nearest one above the file holding .config/dotnet-tools.json.</summary>
-    public required string Root { get; init; }
-
-    /// <summary>Project files, relative to <see cref="Root"/>.</summary>
-    public required List<string> Projects { get; init; }
-
-    public required List<HotMethod> Methods { get; init; }
-
-    public static RulesFile Load(string path)
-    {
-        string full = System.IO.Path.GetFullPath(path);
-        if (!File.Exists(full))
-            throw new CouldNotRunException($"rules file not found: {path}");
-        return Parse(File.ReadAllText(full), full, FindRoot(full));
-    }
+    public static RulesFile Load(string path) => System.IO.Path.GetFullPath(path) is var full && File.Exists(full)
+        ? Parse(File.ReadAllText(full), full, FindRoot(full)) : throw new CouldNotRunException($"rules file not found: {path}");
 
     public static RulesFile Parse(string text, string path, string root)
     {
-        var projects = new List<string>();
-        var methods = new List<HotMethod>();
-        HotMethod? current = null;
-        string? section = null;
+        List<string> projects = [];
+        List<HotMethod> methods = [];
+        Dictionary<string, List<string>> sets = [];
+        (HotMethod? current, string? section) = (null, null);
         string[] lines = text.ReplaceLineEndings("\n").Split('\n');
         for (int i = 0; i < lines.Length; i++)
         {
-            string line = lines[i].Split('#')[0].TrimEnd();
-            string where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
-            if (line.Length == 0)
-                continue;
-            if (line.StartsWith("assembly ", StringComparison.Ordinal))
+            string line = lines[i].Split('#')[0].TrimEnd(), where = $"{System.IO.Path.GetFileName(path)}:{i + 1}";
+            List<string> words = Words(line);
+            if (words.Count > 0 && !char.IsWhiteSpace(line[0]) && words[0] is "assembly" or "define")
             {
-                projects.Add(line["assembly ".Length..].Trim());
-                current = null;
-                continue;
+                if (words[0] == "assembly")
+                    projects.Add(line["assembly".Length..].Trim());
+                else if (words.Count < 3 || Sections.Contains(words[1]) || words[1].StartsWith('@'))
+                    throw new CouldNotRunException($"{where}: write a rule set as 'define <name> <sections and rules>'");
+                else
+                    sets[words[1]] = Expand(words[2..], sets, where);
+                (current, words) = (null, []);
+            }
+            else if (words.Count > 0 && !char.IsWhiteSpace(line[0]))
+            {
+                string key = words[0] == "every" ? line["every".Length..] : line;
+                int close = IlText.IndexOfTopLevel(key, ")");
+                methods.Add(current = new HotMethod((close < 0 ? null : MethodKey.Parse(key[..(close + 1)].Trim()))
+                    ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)', got '{line.Trim()}'"),
+                    i + 1, [], [], [], [], []) { IsPattern = words[0] == "every" });
+                (section, words) = (null, Words(key[(close + 1)..]));
             }
 
-            if (!char.IsWhiteSpace(line[0]))
-            {
-                int close = IlText.IndexOfTopLevel(line, ")");
-                current = new HotMethod((close < 0 ? null : MethodKey.Parse(line[..(close + 1)].Trim()))
-                    ?? throw new CouldNotRunException($"{where}: expected 'assembly <project>' or 'Type::Method(param types)', got '{line.Trim()}'"),
-                    i + 1, [], [], [], [], []);
-                methods.Add(current);
-                section = null;
-                line = line[(close + 1)..];
-            }
-
-            foreach (string token in line.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries))
+            foreach (string token in Expand(words, sets, where))
             {
                 if (current is null)
                     throw new CouldNotRunException($"{where}: rules without a method above them");
-                if (token is "il:" or "asm:" or "allow:" or "env:" or "requires:")
+                if (token == "twin:")
+                    methods.Add(current = new HotMethod(current.Key, i + 1, [], [], [], [], []));
+                if (Sections.Contains(token))
                     section = token;
                 else
                     AddToSection(current, section, token, where);
@@ -100,42 +79,42 @@ internal sealed partial class RulesFile
         {
             string where = $"{System.IO.Path.GetFileName(path)}:{method.Line}";
             if (method.IlRules.Count == 0 && method.AsmRules.Count == 0)
-                throw new CouldNotRunException($"{where}: {method.Key} has no rules");
+                throw new CouldNotRunException($"{where}: {method.Display} has no rules");
             if (!ReferenceEquals(methods.First(m => m.Display == method.Display), method))
-                throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env:)");
+                throw new CouldNotRunException($"{where}: {method.Display} is listed twice (give each entry of one method its own env: or twin:)");
         }
 
-        return new RulesFile { Path = path, Root = root, Projects = projects, Methods = methods };
+        return new RulesFile(path, root, projects, methods);
     }
 
-    /// <summary>The same rules with <paramref name="env"/> (from --env) added to every entry's environment, replacing a variable of the same name.</summary>
-    public RulesFile WithEnv(IReadOnlyList<string> env) => env.Count == 0 ? this : new RulesFile
-    {
-        Path = Path, Root = Root, Projects = Projects,
-        Methods = Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] }).ToList(),
-    };
+    private static List<string> Words(string text) => [.. text.Split([' ', '\t', ';'], StringSplitOptions.RemoveEmptyEntries)];
 
-    /// <summary>NAME of a NAME=VALUE pair.</summary>
+    // The tokens with every @name replaced by the rule set defined under that name.
+    private static List<string> Expand(IEnumerable<string> tokens, Dictionary<string, List<string>> sets, string where) =>
+        [.. tokens.SelectMany(t => !t.StartsWith('@') ? [t]
+            : sets.GetValueOrDefault(t[1..]) ?? throw new CouldNotRunException($"{where}: no rule set '{t[1..]}' defined above (define {t[1..]} ...)"))];
+
+    // The same rules with env (from --env) added to every entry's environment, replacing a variable of the same name.
+    public RulesFile WithEnv(IReadOnlyList<string> env) =>
+        this with { Methods = [.. Methods.Select(m => m with { Env = [.. m.Env.Where(e => !env.Any(x => EnvName(x) == EnvName(e))), .. env] })] };
+
     public static string EnvName(string pair) => pair[..pair.IndexOf('=')];
 
     private static void AddToSection(HotMethod method, string? section, string token, string where)
     {
         switch (section)
         {
-            case "il:":
-                method.IlRules.Add(ParseRule(token, IlRules.Names, where));
+            case "il:" or "asm:":
+                (List<RuleRef> rules, RuleRef rule) = section == "il:" ? (method.IlRules, ParseRule(token, IlRules.Names, where)) : (method.AsmRules, ParseRule(token, AsmRules.Names, where));
+                if (!rules.Contains(rule))
+                    rules.Add(rule); // a rule named twice (by two rule sets) is one proof
                 break;
-            case "asm:":
-                method.AsmRules.Add(ParseRule(token, AsmRules.Names, where));
+            case "allow:" when token.IndexOf('=') is var eq && eq > 0 && eq < token.Length - 1 && token[..eq] is "newobj" or "call" or "helper":
+                method.Allowances.Add(new Allowance(token[..eq], token[(eq + 1)..]));
                 break;
             case "allow:":
-                int eq = token.IndexOf('=');
-                string kind = eq > 0 ? token[..eq] : "";
-                if (kind is not ("newobj" or "call" or "helper") || eq == token.Length - 1)
-                    throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
-                method.Allowances.Add(new Allowance(kind, token[(eq + 1)..]));
-                break;
-            case "env:":
+                throw new CouldNotRunException($"{where}: allowance '{token}' is not newobj=<type>, call=<Type:Method pattern> or helper=<CORINFO_HELP_...>");
+            case "env:" or "twin:":
                 method.Env.Add(EnvPattern().IsMatch(token) ? token : throw new CouldNotRunException($"{where}: '{token}' is not NAME=VALUE"));
                 break;
             case "requires:":
@@ -143,7 +122,7 @@ internal sealed partial class RulesFile
                     : throw new CouldNotRunException($"{where}: '{token}' is not a System.Runtime.Intrinsics.X86 class (Avx2, Avx512BW.VL, ...)"));
                 break;
             default:
-                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env: or requires: section");
+                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env:, requires: or twin: section");
         }
     }
 
@@ -152,44 +131,35 @@ internal sealed partial class RulesFile
         Match m = RulePattern().Match(token);
         if (!m.Success || !known.Contains(m.Groups[1].Value))
             throw new CouldNotRunException($"{where}: unknown rule '{token}' (known: {string.Join(", ", known)})");
-        int? argument = m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null;
-        if (m.Groups[1].Value == "switch" && argument is null)
+        if (m.Groups[1].Value == "switch" && !m.Groups[2].Success)
             throw new CouldNotRunException($"{where}: write the switch rule as switch>=N");
-        return new RuleRef(m.Groups[1].Value, argument);
+        return new RuleRef(m.Groups[1].Value, m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null);
     }
 
-    /// <summary>
-    /// The repository root: the nearest directory holding .config/dotnet-tools.json (where ilspycmd is pinned) above
-    /// the rules file, else above the current directory, else above this tool's own files.
-    /// </summary>
-    public static string FindRoot(string? rulesPath)
+    // The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.
+    public static string FindRoot(string? rulesPath) =>
+        new[] { System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory }.OfType<string>().SelectMany(Ancestors)
+            .FirstOrDefault(dir => File.Exists(System.IO.Path.Combine(dir, ".config", "dotnet-tools.json")))
+        ?? throw new CouldNotRunException("no .config/dotnet-tools.json above the rules file, the current directory or the tool: cannot find the repository root");
+
+    private static IEnumerable<string> Ancestors(string start)
     {
-        string?[] starts = [rulesPath is null ? null : System.IO.Path.GetDirectoryName(rulesPath), Directory.GetCurrentDirectory(), AppContext.BaseDirectory];
-        foreach (string start in starts.OfType<string>())
-        {
-            for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
-            {
-                if (File.Exists(System.IO.Path.Combine(dir.FullName, ".config", "dotnet-tools.json")))
-                    return dir.FullName;
-            }
-        }
-
-        throw new CouldNotRunException("no .config/dotnet-tools.json above the rules file, the current directory or the tool: cannot find the repository root");
+        for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
+            yield return dir.FullName;
     }
 
-    [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")]
-    private static partial Regex RulePattern();
-
-    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")]
-    private static partial Regex EnvPattern();
+    [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")] private static partial Regex RulePattern();
+    [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")] private static partial Regex EnvPattern();
 }
 
-/// <summary>Glob matching with <c>*</c> (any run of characters) and <c>?</c>.</summary>
+// Glob matching with * (any run of characters) and ?.
 internal static class Glob
 {
-    public static bool IsMatch(string text, string pattern) =>
-        Regex.IsMatch(text, "^" + Regex.Escape(pattern).Replace(@"\*", ".*").Replace(@"\?", ".") + "$");
+    public static bool IsMatch(string text, string pattern) => Regex.IsMatch(text, "^" + Regex.Escape(pattern).Replace(@"\*", ".*").Replace(@"\?", ".") + "$");
 }
 
-/// <summary>The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.</summary>
+// The tool could not do its job (exit code 2): a missing method, a failed build, no ilspycmd.
 internal sealed class CouldNotRunException(string message) : Exception(message);
+
+// Bad command line: say what is wrong, print the usage, exit 2.
+internal sealed class UsageException(string message) : Exception(message);

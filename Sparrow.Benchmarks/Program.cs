@@ -11,13 +11,15 @@ using Sparrow.Benchmarks.Reporting;
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
+// `--headline` keeps only the headline cases of what a --filter selects (`--headline --filter '*Crc32C*'`).
 // `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
 // Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
 // --publish refuses the run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
 bool smoke = args.Contains("--smoke");
-var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
+bool headline = args.Contains("--headline");
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke" or "--headline")).ToList();
 
 // Before BenchmarkDotNet starts anything, and after `dotnet run`'s build: other work on the machine (this run's own
 // process tree left out), waited for up to a minute to settle; a run to publish must start on a quiet machine.
@@ -34,11 +36,12 @@ bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCateg
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
 if (smoke && !selectsBenchmarks)
     bdnArgs.AddRange(["--filter", "*"]);
-else if (!selectsBenchmarks && !onlyInforms)
+else if (headline || (!selectsBenchmarks && !onlyInforms))
 {
     // The headline suite: the cases marked [Headline] (see HeadlineSuite). Passing a filter to BenchmarkDotNet is
     // also what keeps it from asking on stdin which benchmark to run.
-    bdnArgs.AddRange(["--filter", "*"]);
+    if (!selectsBenchmarks)
+        bdnArgs.AddRange(["--filter", "*"]);
     config = config.AddFilter(HeadlineSuite.Filter);
 }
 

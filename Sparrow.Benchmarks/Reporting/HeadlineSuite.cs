@@ -25,7 +25,8 @@ internal static class HeadlineSuite
     /// The runtime starts tiering a method up as soon as it has been called 30 times (<c>TC_CallCountingDelayMs=0</c>;
     /// by default it waits until no new method has been compiled for a while): on a busy 2-core machine the default let
     /// BenchmarkDotNet's pilot size the iterations of about one launch in six on tier-0 code, many times slower than
-    /// the tier-1 code then measured, so those iterations were far shorter than asked. The code measured is the same.
+    /// the tier-1 code then measured, so those iterations were far shorter than asked. The code measured is tier-1 code
+    /// all the same (its profile gathered over fewer calls).
     /// </summary>
     public static readonly Job Job = Job.Default
         .WithId("Sparrow")

@@ -19,12 +19,12 @@ internal static class OtherProcesses
     /// <summary>
     /// Samples other processes' CPU use over <paramref name="window"/>, again and again until they use at most
     /// <see cref="MaxCores"/> or <paramref name="patience"/> has passed (compiler servers and build nodes wind down a few
-    /// seconds after a build), saying each time on <paramref name="log"/> what it saw. The last sample; null without /proc.
+    /// seconds after a build), saying on <paramref name="log"/> what it saw first and last. The last sample; null without /proc.
     /// </summary>
     public static IReadOnlyList<BusyProcess>? WaitUntilQuiet(TimeSpan window, TimeSpan patience, TextWriter log)
     {
         var started = DateTime.UtcNow;
-        while (true)
+        for (int sample = 0; ; sample++)
         {
             IReadOnlyList<BusyProcess>? busy = Sample(window);
             if (busy is null)
@@ -35,8 +35,11 @@ internal static class OtherProcesses
             double cores = busy.Sum(p => p.Cores);
             bool quiet = cores <= MaxCores;
             bool patient = DateTime.UtcNow - started < patience;
-            log.WriteLine(SvgChart.Invariant($"// Other processes used {cores:0.00} cores over {window.TotalSeconds:0} s ({Describe(busy)}): ") +
-                          (quiet ? "quiet enough, measuring." : patient ? "waiting for them to settle..." : SvgChart.Invariant($"still busy after {patience.TotalSeconds:0} s, measuring anyway.")));
+            if (sample == 0 || quiet || !patient)
+            {
+                log.WriteLine(SvgChart.Invariant($"// Other processes used {cores:0.00} cores over {window.TotalSeconds:0} s ({Describe(busy)}): ") +
+                              (quiet ? "quiet enough, measuring." : patient ? SvgChart.Invariant($"waiting up to {patience.TotalSeconds:0} s for them to settle...") : SvgChart.Invariant($"still busy after {patience.TotalSeconds:0} s, measuring anyway.")));
+            }
             if (quiet || !patient)
                 return busy;
         }

@@ -35,7 +35,8 @@ internal static partial class Publisher
             Console.WriteLine(comparison);
         }
 
-        string machine = MachineBlock(summaries[0]);
+        // The machine line and every job's runtime line (the summary that ran the most jobs names them all).
+        string machine = MachineBlock(summaries.MaxBy(s => s.BenchmarksCases.Select(c => c.Job.ResolvedId).Distinct().Count())!);
         string headline = HeadlineSection(machine, headlineRows, sameCode, commandLine);
         var doc = new StringBuilder();
         doc.AppendLine("# Sparrow benchmark results");

@@ -19,8 +19,9 @@ internal static class HeadlineSuite
     /// The job used whenever the command line names none. Three launches per case: the bootstrap resamples launches,
     /// and fewer than three leave it little to resample; with one launch the A/A pairs disagreed far beyond 10% (issue 18). Per
     /// launch, 2 warm-ups and 7 measured iterations of 40 ms: a nanosecond case runs hundreds of thousands of operations
-    /// an iteration (each benchmark loops over 1024+ operations per invocation), so iterations vary little within a
-    /// launch and launches are where the spread is. The overhead is not measured: every benchmark runs at least a
+    /// an iteration (each benchmark loops over 1024+ operations per invocation), enough for one iteration's time; more
+    /// launches, not more iterations, are what narrows the interval, as launches differ by more than the iterations
+    /// within one (each has its own placement). The overhead is not measured: every benchmark runs at least a
     /// thousand operations per invocation, so the empty call it would subtract is below a tenth of a percent.
     /// The runtime starts tiering a method up as soon as it has been called 30 times (<c>TC_CallCountingDelayMs=0</c>;
     /// by default it waits until no new method has been compiled for a while): on a busy 2-core machine the default let

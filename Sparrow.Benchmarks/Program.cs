@@ -1,3 +1,4 @@
+using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.ConsoleArguments;
 using BenchmarkDotNet.Diagnosers;
@@ -10,31 +11,37 @@ using Sparrow.Benchmarks.Reporting;
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
+// `--headline` keeps only the headline cases of what a --filter selects (`--headline --filter '*Crc32C*'`).
 // `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
 // Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
-// --publish refuses a noisy run (PublishGate), leaving README and docs as they were.
+// --publish refuses the run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
 bool smoke = args.Contains("--smoke");
-var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
+bool headline = args.Contains("--headline");
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke" or "--headline")).ToList();
 
-// Taken before BenchmarkDotNet starts anything: whether the machine was already busy.
-MachineAtStart? machineAtStart = publish ? MachineAtStart.Read(TimeSpan.FromSeconds(1)) : null;
+// Before BenchmarkDotNet starts anything, and after `dotnet run`'s build: other work on the machine (this run's own
+// process tree left out), waited for up to a minute to settle; a run to publish must start on a quiet machine.
+IReadOnlyList<BusyProcess>? others = publish ? OtherProcesses.WaitUntilQuiet(TimeSpan.FromSeconds(2), TimeSpan.FromSeconds(60), Console.Out) : null;
 
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
     .AddExporter(SvgChartExporter.Default)
+    // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
+    .AddColumn(StatisticalTestColumn.Create("5%"))
     .AddValidator(RoleValidator.Instance);
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
 if (smoke && !selectsBenchmarks)
     bdnArgs.AddRange(["--filter", "*"]);
-else if (!selectsBenchmarks && !onlyInforms)
+else if (headline || (!selectsBenchmarks && !onlyInforms))
 {
-    // The headline suite: every class, headline sizes, no naive references. Passing a filter to
-    // BenchmarkDotNet is also what keeps it from asking on stdin which benchmark to run.
-    bdnArgs.AddRange(["--filter", "*"]);
+    // The headline suite: the cases marked [Headline] (see HeadlineSuite). Passing a filter to BenchmarkDotNet is
+    // also what keeps it from asking on stdin which benchmark to run.
+    if (!selectsBenchmarks)
+        bdnArgs.AddRange(["--filter", "*"]);
     config = config.AddFilter(HeadlineSuite.Filter);
 }
 
@@ -55,13 +62,17 @@ IReadOnlyList<VerdictRow> verdict = VerdictRow.From(summaries);
 if (verdict.Count > 0)
 {
     Console.WriteLine();
-    Console.WriteLine("// * Sparrow verdict: median per operation; speed-up = alternative's median / Sparrow's (>1 is faster) *");
+    Console.WriteLine("// * Sparrow verdict: ratio = Sparrow's median / the other's (<1 is faster), [95% bootstrap interval over launches and iterations] *");
     foreach (string line in summaries[0].HostEnvironmentInfo.ToFormattedString())
         Console.WriteLine(line);
     Console.WriteLine(VerdictRow.ToMarkdown(verdict));
     if (VerdictRow.TargetTally(verdict) is { } tally)
         Console.WriteLine(tally);
 }
+
+var sameCode = PublishGate.SameCodePairs(summaries).ToList();
+foreach (SameCodePair pair in sameCode)
+    Console.WriteLine($"A/A {pair.Case}: {pair.Method} / {pair.SameAs} = {pair.Ratio}");
 
 if (failures.Count > 0)
 {
@@ -72,16 +83,17 @@ if (failures.Count > 0)
 
 if (publish)
 {
-    IReadOnlyList<string> refusals = PublishGate.Refusals(machineAtStart!, PublishGate.SameCodePairs(summaries), PublishGate.HeadlineSpreads(summaries));
+    var headlineTargets = verdict.Where(row => row.IsHeadline && row.Target is not null).Select(row => row.Target!.Verdict);
+    IReadOnlyList<string> refusals = PublishGate.Refusals(others, sameCode, headlineTargets);
     if (refusals.Count > 0)
     {
-        Console.Error.WriteLine($"// * --publish refused: {refusals.Count} sign(s) that the machine, not the code, shaped this run's numbers *");
+        Console.Error.WriteLine($"// * --publish refused: {refusals.Count} reason(s) this run's numbers cannot be published *");
         foreach (string refusal in refusals)
             Console.Error.WriteLine("  " + refusal);
         Console.Error.WriteLine(PublishGate.WhatToDo);
         return 2;
     }
-    Publisher.Publish(summaries, verdict, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
+    Publisher.Publish(summaries, verdict, sameCode, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
 }
 return 0;
 

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -13,6 +14,7 @@ public class EtagParseBenchmarks
     public void Setup() => _data = new EtagBenchmarkData();
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Headline]
     public long EtagParse()
     {
         long total = 0;
@@ -22,6 +24,7 @@ public class EtagParseBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Headline]
     public long EtagTryParse()
     {
         long total = 0;
@@ -35,6 +38,7 @@ public class EtagParseBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Headline]
     public long EtagTryParseUtf8()
     {
         ReadOnlySpan<byte> texts = _data.Utf8Texts;
@@ -49,6 +53,7 @@ public class EtagParseBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
+    [Headline]
     public long GuidParseExact()
     {
         long total = 0;
@@ -58,6 +63,7 @@ public class EtagParseBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
+    [Headline]
     public long SubstringByteParse()
     {
         long total = 0;
@@ -67,6 +73,7 @@ public class EtagParseBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
+    [Headline]
     public long LookupTableParse()
     {
         long total = 0;

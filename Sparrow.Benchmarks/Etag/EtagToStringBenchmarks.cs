@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -14,6 +15,7 @@ public class EtagToStringBenchmarks
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
     [Target(1.0, nameof(GuidToString))]
+    [Headline]
     public int EtagToString()
     {
         int total = 0;
@@ -23,6 +25,7 @@ public class EtagToStringBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
+    [Headline]
     public int GuidToString()
     {
         int total = 0;
@@ -32,6 +35,7 @@ public class EtagToStringBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
+    [Headline]
     public int StringBuilderFormatter()
     {
         int total = 0;
@@ -41,6 +45,7 @@ public class EtagToStringBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
+    [Headline]
     public int LookupTableIntoPreallocatedString()
     {
         int total = 0;

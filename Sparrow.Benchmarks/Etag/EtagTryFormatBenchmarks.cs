@@ -1,6 +1,7 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -10,6 +11,7 @@ namespace Sparrow.Benchmarks;
 /// start of a page, and one that crosses a 4 KiB page boundary in the middle of the text, where a vector store
 /// split across the two pages costs far more than an aligned one.
 /// </summary>
+[HeadlineCases("Encoding=Utf8")]
 public unsafe class EtagTryFormatBenchmarks
 {
     private const int PageSize = 4096;
@@ -31,16 +33,20 @@ public unsafe class EtagTryFormatBenchmarks
     public void Cleanup() => NativeMemory.AlignedFree(_pages);
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Headline]
     public int EtagTryFormat() => FormatAll(_data.Etags, _pages);
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
     [Target(1.5, nameof(EtagTryFormat))]
+    [Headline]
     public int EtagTryFormatPageCrossing() => FormatAll(_data.Etags, PageCrossing);
 
     [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
+    [Headline]
     public int GuidTryFormat() => FormatAll(_data.Guids, _pages);
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
+    [Headline]
     public int GuidTryFormatPageCrossing() => FormatAll(_data.Guids, PageCrossing);
 
     /// <summary>The destination whose first half ends the first page and whose second half starts the second.</summary>

@@ -78,6 +78,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark(Baseline = true), Role(Role.Alternative)]
+    [Headline]
     public float BinaryReaderReadSingle()
     {
         _binaryStream.Position = 0;
@@ -88,6 +89,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark, Role(Role.Alternative)]
+    [Headline]
     public float JsonDeserialize()
     {
         _jsonStream.Position = 0;
@@ -96,6 +98,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark, Role(Role.Alternative)]
+    [Headline]
     public float RandomAccessReadCast()
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent((int)BytesPerOperation);
@@ -108,6 +111,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark, Role(Role.Alternative)]
+    [Headline]
     public float ViewAccessorReadArray()
     {
         float[] buffer = ArrayPool<float>.Shared.Rent(Count);
@@ -118,6 +122,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark, Role(Role.Alternative)]
+    [Headline]
     public float ViewAccessorRead()
     {
         MemoryMappedViewAccessor accessor = _accessor;
@@ -131,6 +136,7 @@ public unsafe class MappedFileDecodeBenchmarks
     }
 
     [Benchmark, Role(Role.Sparrow)]
+    [Headline]
     public float MappedFileCast() => TensorPrimitives.Sum(_map.Cast<float>(0, Count));
 
     /// <summary>A run that measures wrong answers is worthless: every row must produce the exact expected sum.</summary>

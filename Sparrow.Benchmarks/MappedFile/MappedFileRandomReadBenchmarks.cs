@@ -1,6 +1,7 @@
 using System.IO.MemoryMappedFiles;
 using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -60,6 +61,7 @@ public unsafe class MappedFileRandomReadBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Reads), Role(Role.Alternative)]
+    [Headline]
     public long ViewAccessorReadInt64()
     {
         MemoryMappedViewAccessor accessor = _accessor;
@@ -70,6 +72,7 @@ public unsafe class MappedFileRandomReadBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Reads), Role(Role.Alternative)]
+    [Headline]
     public long RawPointer()
     {
         byte* pointer = _pointer;
@@ -80,6 +83,7 @@ public unsafe class MappedFileRandomReadBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Reads), Role(Role.Sparrow)]
+    [Headline]
     public long MappedFileRead()
     {
         MappedFile map = _map;

@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -7,6 +8,7 @@ namespace Sparrow.Benchmarks;
 /// historical memcpy P/Invoke. <see cref="PairBuffers.Operations"/> copies per invocation rotate over
 /// <see cref="PairBuffers.Count"/> pairs of 64-byte-aligned buffers (first: source, second: destination).
 /// </summary>
+[HeadlineCases("Size=256,4096")]
 public unsafe class CopyBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
@@ -30,6 +32,7 @@ public unsafe class CopyBenchmarks
     public void Cleanup() => _pairs.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline]
     public void BufferMemoryCopy() => Copies<BufferMemoryCopier>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
@@ -39,6 +42,7 @@ public unsafe class CopyBenchmarks
     public void SpanCopyTo() => Copies<SpanCopier>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline]
     public void Memcpy() => Copies<MemcpyCopier>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
@@ -48,12 +52,14 @@ public unsafe class CopyBenchmarks
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
+    [Headline]
     public void Copy() => Copies<SparrowCopier>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
+    [Headline]
     public void CopyInline() => Copies<SparrowInlineCopier>();
 
     private void Copies<TCopier>() where TCopier : struct, IByteCopier

@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -9,6 +10,7 @@ namespace Sparrow.Benchmarks;
 /// Sources are packed back to back and destinations shifted by a random 0..63 bytes, so both alignments vary.
 /// Reported per copy.
 /// </summary>
+[HeadlineCases("Size=64")]
 public unsafe class CopyWorkloadBenchmarks
 {
     private const int Count = 4096;
@@ -70,6 +72,7 @@ public unsafe class CopyWorkloadBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Headline]
     public void BufferMemoryCopy() => Copies<BufferMemoryCopier>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
@@ -79,6 +82,7 @@ public unsafe class CopyWorkloadBenchmarks
     public void SpanCopyTo() => Copies<SpanCopier>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Headline]
     public void Memcpy() => Copies<MemcpyCopier>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
@@ -89,6 +93,7 @@ public unsafe class CopyWorkloadBenchmarks
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
+    [Headline]
     public void Copy() => Copies<SparrowCopier>();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
@@ -96,6 +101,7 @@ public unsafe class CopyWorkloadBenchmarks
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
+    [Headline]
     public void CopyInline() => Copies<SparrowInlineCopier>();
 
     private void Copies<TCopier>() where TCopier : struct, IByteCopier

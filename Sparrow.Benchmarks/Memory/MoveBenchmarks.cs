@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -19,6 +20,7 @@ public enum MoveDirection
 /// size between ranges that do not overlap (the yardstick of Move's target). <see cref="Operations"/> moves per
 /// invocation rotate over <see cref="Count"/> 64-byte-aligned regions.
 /// </summary>
+[HeadlineCases("Size=4096")]
 public unsafe class MoveBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
@@ -75,6 +77,7 @@ public unsafe class MoveBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline]
     public void BufferMemoryCopy() => Moves<BufferMemoryCopier>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
@@ -82,10 +85,12 @@ public unsafe class MoveBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
     [Target(2.0, nameof(Copy))]
+    [Headline]
     public void Move() => Moves<SparrowMover>();
 
     /// <summary>Sparrow's Copy of the same bytes to the same offset of another buffer: no overlap, same alignments.</summary>
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
+    [Headline]
     public void Copy() => Copies<SparrowCopier>();
 
     private void Moves<TMover>() where TMover : struct, IByteCopier

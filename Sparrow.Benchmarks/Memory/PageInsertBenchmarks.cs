@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -57,13 +58,16 @@ public unsafe class PageInsertBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Keys), Role(Role.Alternative)]
+    [Headline]
     public void BufferMemoryCopy() => InsertAll<BufferMemoryCopier>();
 
     [Benchmark(OperationsPerInvoke = Keys), Role(Role.Alternative)]
+    [Headline]
     public void Memmove() => InsertAll<MemmoveCopier>();
 
     [Benchmark(OperationsPerInvoke = Keys), Role(Role.Sparrow)]
     [Target(0.6, nameof(BufferMemoryCopy))]
+    [Headline]
     public void Move() => InsertAll<SparrowMover>();
 
     private static ushort OffsetOf(int key) => (ushort)(PageSize / 2 + 2 * key);

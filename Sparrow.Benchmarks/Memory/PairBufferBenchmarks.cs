@@ -7,6 +7,12 @@ namespace Sparrow.Benchmarks;
 /// (equal, or differing at one random position), <see cref="PairBuffers.Operations"/> calls per invocation rotating
 /// over <see cref="PairBuffers.Count"/> pairs of buffers so the harness's per-call overhead is spread thin.
 /// </summary>
+/// <remarks>
+/// PERF: [MemoryRandomization] re-runs the setup before each iteration, after a random allocation, so the buffers land
+/// at new addresses: a nanosecond compare's time depends on where its pairs sit (cache sets, page offsets), and one
+/// placement per launch would be frozen into every iteration of it.
+/// </remarks>
+[MemoryRandomization]
 public abstract unsafe class PairBufferBenchmarks
 {
     protected const int Operations = PairBuffers.Operations;

@@ -1,13 +1,16 @@
 using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
 /// <summary>Set to a non-zero value, per size: Sparrow against Span.Fill and Unsafe.InitBlockUnaligned.</summary>
+[HeadlineCases("Size=12,4096")]
 public class SetBenchmarks : SetBufferBenchmarks
 {
     private const byte Value = 0xA5;
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline]
     public void SpanFill() => Sets<SpanFiller>(Value);
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
@@ -16,5 +19,6 @@ public class SetBenchmarks : SetBufferBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
     [Target(0.5, nameof(SpanFill), MinSize = 1, MaxSize = 31)]
     [Target(1.03, nameof(SpanFill), MinSize = 32)]
+    [Headline]
     public void Set() => Sets<SparrowSetter>(Value);
 }

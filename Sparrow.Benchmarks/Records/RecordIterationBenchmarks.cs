@@ -2,6 +2,7 @@ using System.Buffers;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Testing;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -33,6 +34,7 @@ public class RecordIterationBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Headline]
     public long RecordReader()
     {
         var records = new RecordReader(_samples.Data);
@@ -43,6 +45,7 @@ public class RecordIterationBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Headline]
     public long SequenceReader()
     {
         var reader = new SequenceReader<byte>(new ReadOnlySequence<byte>(_samples.Data));
@@ -58,6 +61,7 @@ public class RecordIterationBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Historical)]
+    [Headline]
     public long BinaryReaderByteArrays() => _binaryReader.Sum(Count, static (key, value) => RecordSamples.Checksum(key, value));
 
     /// <summary>A varint length (byte by byte, as SequenceReader offers) and that many bytes, from a single-segment sequence.</summary>

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Testing;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -14,6 +15,7 @@ namespace Sparrow.Benchmarks;
 /// JIT spill the loop counter to the stack around the reader's out-of-line call, a cost of the loop, not of
 /// the reader. Every variant uses the same loop.
 /// </remarks>
+[HeadlineCases("Distribution=OneToTwoBytes")]
 public class VarIntDecodeBenchmarks
 {
     private const int Count = 1_000_000;
@@ -51,6 +53,7 @@ public class VarIntDecodeBenchmarks
     public void Cleanup() => _binaryReader.Dispose();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Headline]
     public uint ReadVarUInt32()
     {
         var reader = new SpanReader(_encoded);
@@ -61,6 +64,7 @@ public class VarIntDecodeBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Headline]
     public uint Decode()
     {
         VarInt.Decode(_encoded, _values, out _, out int written);
@@ -68,6 +72,7 @@ public class VarIntDecodeBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Headline]
     public uint Read7BitEncodedInt()
     {
         _stream.Position = 0;
@@ -78,6 +83,7 @@ public class VarIntDecodeBenchmarks
     }
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
+    [Headline]
     public uint ByteLoop()
     {
         byte[] encoded = _encoded;

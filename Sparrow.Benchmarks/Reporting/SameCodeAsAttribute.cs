@@ -1,8 +1,8 @@
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// Says a benchmark method runs the same code as <see cref="Method"/> of the same class (CompareInline and
-/// Compare, which is CompareInline behind one call). Their medians should differ only by noise, so
+/// Says a benchmark method calls exactly the same library method, the same way, as <see cref="Method"/> of the same
+/// class: an A/A pair. Their medians should differ only by what the measurement cannot control, so
 /// <see cref="PublishGate"/> refuses to publish a run where they differ by more than it allows.
 /// </summary>
 [AttributeUsage(AttributeTargets.Method)]

@@ -1,25 +1,38 @@
-using System.Globalization;
 using System.Reflection;
-using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
 namespace Sparrow.Benchmarks.Reporting;
 
-/// <summary>One [Target] of a Sparrow method in one case: the ratio of medians it asks for and the one measured.</summary>
-internal sealed record TargetResult(TargetAttribute Target, double? Ratio)
+/// <summary>What a run says of a [Target]: its interval lies under the goal, over it, across it, or the ratio was not measured.</summary>
+internal enum TargetVerdict
 {
-    /// <summary>Null when <see cref="TargetAttribute.Against"/> was not measured in this case (filtered out or failed).</summary>
-    public bool? Met => Ratio is { } ratio ? ratio <= Target.MaxRatio : null;
+    /// <summary>The whole 95% interval is at or under the target ratio.</summary>
+    Met,
 
-    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case, each against its method in <paramref name="sameCase"/>.</summary>
-    public static IReadOnlyList<TargetResult> For(BenchmarkReport sparrow, IEnumerable<BenchmarkReport> sameCase) =>
-        sparrow.BenchmarkCase.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>()
-            .Where(target => AppliesTo(target, sparrow.BenchmarkCase))
-            .Select(target => new TargetResult(target,
-                sameCase.FirstOrDefault(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name == target.Against) is { } against
-                    ? sparrow.ResultStatistics!.Median / against.ResultStatistics!.Median
-                    : null))
-            .ToList();
+    /// <summary>The whole 95% interval is over the target ratio.</summary>
+    Missed,
+
+    /// <summary>The interval straddles the target ratio: this run cannot tell.</summary>
+    Undecided,
+
+    /// <summary>The method the target names was not measured in this case (filtered out, or failed).</summary>
+    NotMeasured,
+}
+
+/// <summary>One [Target] of a Sparrow method in one case, and the ratio (with its interval) measured for it.</summary>
+internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio)
+{
+    public TargetVerdict Verdict => Ratio switch
+    {
+        null => TargetVerdict.NotMeasured,
+        { } r when r.High <= Target.MaxRatio => TargetVerdict.Met,
+        { } r when r.Low > Target.MaxRatio => TargetVerdict.Missed,
+        _ => TargetVerdict.Undecided,
+    };
+
+    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case.</summary>
+    public static IEnumerable<TargetAttribute> Of(BenchmarkCase sparrow) =>
+        sparrow.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow));
 
     /// <summary>
     /// A target without a job is the goal on the machine as it is, so it applies to every job but the
@@ -34,11 +47,12 @@ internal sealed record TargetResult(TargetAttribute Target, double? Ratio)
         return jobMatches && sizeMatches;
     }
 
-    /// <summary>"≤0.75x Memcmp: 0.68x met", "≤0.50x SequenceCompareTo: 0.61x **missed** by 22%", "≤0.80x Memcmp: not measured".</summary>
-    public override string ToString() => Ratio switch
+    /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured".</summary>
+    public override string ToString() => SvgChart.Invariant($"≤{Target.MaxRatio:0.00}x: ") + Verdict switch
     {
-        null => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: not measured"),
-        { } ratio when ratio <= Target.MaxRatio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x met"),
-        { } ratio => string.Create(CultureInfo.InvariantCulture, $"≤{Target.MaxRatio:0.00}x {Target.Against}: {ratio:0.00}x **missed** by {(ratio / Target.MaxRatio - 1) * 100:0}%"),
+        TargetVerdict.Met => "met",
+        TargetVerdict.Missed => "**missed**",
+        TargetVerdict.Undecided => "undecided",
+        _ => "not measured",
     };
 }

@@ -1,27 +1,23 @@
 using System.Globalization;
 using System.Text;
 using BenchmarkDotNet.Reports;
-using BenchmarkDotNet.Running;
 
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// The one-screen answer to "is it faster than what I have, where, and by how much": for every Sparrow
-/// method in every case, its median against the fastest alternative and the fastest historical baseline
-/// measured in the same run, the bytes it allocated, and each goal the method states with [Target] beside
-/// the ratio measured for it. Everything is read from the summaries.
+/// One line of the verdict: a Sparrow method's time over another method's in the same case and job (below 1 is
+/// Sparrow faster, as in BenchmarkDotNet's Ratio column), with its bootstrap interval across launches and
+/// iterations, and the [Target] it answers when it answers one. Rows are taken for each target that applies, then
+/// against the fastest alternative and the fastest historical baseline when no target already names them.
 /// </summary>
 internal sealed record VerdictRow(
     string Primitive,
     string Case,
     string Method,
     double SparrowNs,
-    string? Alternative,
-    double? SpeedupOverAlternative,
-    string? Historical,
-    double? SpeedupOverHistorical,
-    long? AllocatedBytes,
-    IReadOnlyList<TargetResult> Targets,
+    string Against,
+    RatioEstimate? Ratio,
+    TargetResult? Target,
     bool IsHeadline)
 {
     public static IReadOnlyList<VerdictRow> From(IEnumerable<Summary> summaries)
@@ -34,23 +30,28 @@ internal sealed record VerdictRow(
                 .GroupBy(r => (r.BenchmarkCase.Descriptor.Type, r.BenchmarkCase.Parameters.DisplayInfo, JobId: r.BenchmarkCase.Job.ResolvedId));
             foreach (var group in measured)
             {
-                BenchmarkReport? alternative = Fastest(group, Role.Alternative);
-                BenchmarkReport? historical = Fastest(group, Role.Historical);
+                var byMethod = group.ToDictionary(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name);
+                string?[] strongest = [Fastest(group, Role.Alternative), Fastest(group, Role.Historical)];
                 foreach (BenchmarkReport sparrow in group.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == Role.Sparrow))
                 {
-                    double ns = Median(sparrow);
-                    rows.Add(new VerdictRow(
-                        BenchmarkRoles.PrimitiveName(group.Key.Type),
-                        CaseName.Of(sparrow.BenchmarkCase),
-                        sparrow.BenchmarkCase.Descriptor.WorkloadMethod.Name,
-                        ns,
-                        alternative?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
-                        alternative is null ? null : Median(alternative) / ns,
-                        historical?.BenchmarkCase.Descriptor.WorkloadMethod.Name,
-                        historical is null ? null : Median(historical) / ns,
-                        sparrow.GcStats.GetBytesAllocatedPerOperation(sparrow.BenchmarkCase),
-                        TargetResult.For(sparrow, group),
-                        HeadlineSuite.Filter.Predicate(sparrow.BenchmarkCase)));
+                    var targets = TargetResult.Of(sparrow.BenchmarkCase).ToList();
+                    var comparisons = targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
+                        .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
+                    foreach (var (against, target) in comparisons)
+                    {
+                        RatioEstimate? ratio = byMethod.TryGetValue(against, out var other)
+                            ? LaunchBootstrap.Ratio(LaunchSamples.Of(sparrow), LaunchSamples.Of(other))
+                            : null;
+                        rows.Add(new VerdictRow(
+                            BenchmarkRoles.PrimitiveName(group.Key.Type),
+                            CaseName.Of(sparrow.BenchmarkCase),
+                            sparrow.BenchmarkCase.Descriptor.WorkloadMethod.Name,
+                            sparrow.ResultStatistics!.Median,
+                            against,
+                            ratio,
+                            target is null ? null : new TargetResult(target, ratio),
+                            HeadlineSuite.IsHeadline(sparrow.BenchmarkCase) && (other is null || HeadlineSuite.IsHeadline(other.BenchmarkCase))));
+                    }
                 }
             }
         }
@@ -61,47 +62,46 @@ internal sealed record VerdictRow(
     public static string ToMarkdown(IReadOnlyList<VerdictRow> rows)
     {
         var text = new StringBuilder();
-        text.AppendLine("| Primitive | Case | Sparrow method | Median | vs strongest alternative | vs historical baseline | Allocated | Targets (Sparrow / other, medians) |");
-        text.AppendLine("|---|---|---|---:|---|---|---:|---|");
+        text.AppendLine("| Primitive | Case | Sparrow method | Median | Against | Ratio [95% interval] | Target |");
+        text.AppendLine("|---|---|---|---:|---|---:|---|");
         foreach (VerdictRow row in rows)
         {
             text.Append(CultureInfo.InvariantCulture,
-                $"| {row.Primitive} | {row.Case} | {row.Method} | {FormatNs(row.SparrowNs)} | " +
-                $"{FormatSpeedup(row.SpeedupOverAlternative, row.Alternative)} | {FormatSpeedup(row.SpeedupOverHistorical, row.Historical)} | " +
-                $"{(row.AllocatedBytes is { } b ? $"{b} B" : "?")} | " +
-                $"{(row.Targets.Count > 0 ? string.Join("; ", row.Targets) : "-")} |");
+                $"| {row.Primitive} | {row.Case} | {row.Method} | {FormatNs(row.SparrowNs)} | {row.Against} | " +
+                $"{(row.Ratio is { } ratio ? Bold(ratio) : "not measured")} | {row.Target?.ToString() ?? "-"} |");
             text.AppendLine();
         }
         return text.ToString();
     }
 
-    /// <summary>"Targets: 12 met, 3 missed, 1 not measured", or null when no row states a target.</summary>
+    /// <summary>"Targets: 12 met, 3 missed, 2 undecided, 1 not measured", or null when no row states a target.</summary>
     public static string? TargetTally(IReadOnlyList<VerdictRow> rows)
     {
-        var targets = rows.SelectMany(row => row.Targets).ToList();
-        if (targets.Count == 0)
+        var verdicts = rows.Where(row => row.Target is not null).Select(row => row.Target!.Verdict).ToList();
+        if (verdicts.Count == 0)
             return null;
-        int met = targets.Count(t => t.Met == true), missed = targets.Count(t => t.Met == false);
-        return $"Targets: {met} met, {missed} missed" + (met + missed < targets.Count ? $", {targets.Count - met - missed} not measured" : "");
+        return "Targets: " + string.Join(", ", Enum.GetValues<TargetVerdict>()
+            .Select(v => (Verdict: v, Count: verdicts.Count(x => x == v)))
+            .Where(c => c.Count > 0 || c.Verdict is TargetVerdict.Met or TargetVerdict.Missed)
+            .Select(c => $"{c.Count} {Name(c.Verdict)}"));
     }
 
-    private static BenchmarkReport? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
-        => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(Median);
+    private static string Name(TargetVerdict verdict) => verdict switch
+    {
+        TargetVerdict.NotMeasured => "not measured",
+        _ => verdict.ToString().ToLowerInvariant(),
+    };
 
-    private static double Median(BenchmarkReport report) => report.ResultStatistics!.Median;
+    // Bold when the whole interval is below 1: Sparrow is faster, whatever the resample.
+    private static string Bold(RatioEstimate ratio) => ratio.High < 1 ? $"**{ratio}**" : ratio.ToString();
+
+    private static string? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
+        => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(r => r.ResultStatistics!.Median)?.BenchmarkCase.Descriptor.WorkloadMethod.Name;
 
     private static string FormatNs(double ns) => ns switch
     {
         < 10 => ns.ToString("0.00 ns", CultureInfo.InvariantCulture),
         < 10_000 => ns.ToString("0.0 ns", CultureInfo.InvariantCulture),
         _ => (ns / 1000).ToString("0.0 μs", CultureInfo.InvariantCulture),
-    };
-
-    // A speed-up above 1 means Sparrow is faster; "0.80x (slower)" is printed as such, never hidden.
-    private static string FormatSpeedup(double? speedup, string? against) => speedup switch
-    {
-        null => "-",
-        >= 1 => string.Create(CultureInfo.InvariantCulture, $"**{speedup:0.00}x** faster than {against}"),
-        _ => string.Create(CultureInfo.InvariantCulture, $"{speedup:0.00}x (slower) vs {against}"),
     };
 }

@@ -2,6 +2,7 @@ using System.Globalization;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -21,6 +22,7 @@ public class DateTimeFormatBenchmarks
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Sparrow)]
     [Target(0.55, nameof(BclToStringO))]
+    [Headline]
     public int SparrowFormat()
     {
         int total = 0;
@@ -31,6 +33,7 @@ public class DateTimeFormatBenchmarks
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
     [Role(Role.Historical)]
+    [Headline]
     public int BclCustomFormatToString()
     {
         int total = 0;
@@ -41,6 +44,7 @@ public class DateTimeFormatBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Historical)]
+    [Headline]
     public int HistoricalPreallocatedString()
     {
         int total = 0;
@@ -51,6 +55,7 @@ public class DateTimeFormatBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Alternative)]
+    [Headline]
     public int BclToStringO()
     {
         int total = 0;

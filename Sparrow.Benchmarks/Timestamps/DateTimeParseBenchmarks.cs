@@ -1,6 +1,7 @@
 using System.Globalization;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -24,6 +25,7 @@ public class DateTimeParseBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Sparrow)]
+    [Headline]
     public long SparrowTryParseChars()
     {
         long total = 0;
@@ -38,6 +40,7 @@ public class DateTimeParseBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Sparrow)]
+    [Headline]
     public long SparrowTryParseUtf8()
     {
         long total = 0;
@@ -52,6 +55,7 @@ public class DateTimeParseBenchmarks
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
     [Role(Role.Alternative)]
+    [Headline]
     public long BclTryParseExactO()
     {
         long total = 0;
@@ -66,6 +70,7 @@ public class DateTimeParseBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations)]
     [Role(Role.Historical)]
+    [Headline]
     public long BclParseExactCustomFormat()
     {
         long total = 0;

@@ -1,6 +1,7 @@
 using System.Globalization;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Formatting;
+using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
 
@@ -8,6 +9,7 @@ namespace Sparrow.Benchmarks;
 /// DateTime → caller's buffer over <see cref="TimestampSamples"/>, against the BCL's "O" fast path, per
 /// encoding; each method returns the total number of characters or bytes written.
 /// </summary>
+[HeadlineCases("Encoding=Utf8")]
 public class DateTimeTryFormatBenchmarks
 {
     private const int Operations = TimestampSamples.Count;
@@ -24,6 +26,7 @@ public class DateTimeTryFormatBenchmarks
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
     [Target(0.6, nameof(BclTryFormatO))]
+    [Headline]
     public int SparrowTryFormat()
     {
         bool utf16 = Encoding == TextEncoding.Utf16;
@@ -42,6 +45,7 @@ public class DateTimeTryFormatBenchmarks
     }
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline]
     public int BclTryFormatO()
     {
         bool utf16 = Encoding == TextEncoding.Utf16;

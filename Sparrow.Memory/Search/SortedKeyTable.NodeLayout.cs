@@ -4,7 +4,7 @@ public sealed unsafe partial class SortedKeyTable
 {
     /// <summary>
     /// Builds the tree over a table's keys: the levels (leaves first in the building, root first in memory),
-    /// each node's prefix, and each entry's head.
+    /// each node's prefix length, and each entry's head.
     /// </summary>
     private sealed class NodeLayout
     {
@@ -19,11 +19,11 @@ public sealed unsafe partial class SortedKeyTable
                     break;
             }
 
-            Levels = GC.AllocateArray<Level>(entries.Count, pinned: true);
+            FirstNodes = GC.AllocateArray<int>(entries.Count, pinned: true);
             int nodes = 0;
             for (int level = entries.Count - 1; level >= 0; level--)
             {
-                Levels[level] = new Level(entries[level], nodes);
+                FirstNodes[level] = nodes;
                 nodes += NodeCount(entries[level]);
             }
 
@@ -34,21 +34,24 @@ public sealed unsafe partial class SortedKeyTable
                 Heads = (long*)(((nint)start + 63) & ~(nint)63);
             new Span<long>(Heads, nodes * NodeWidth).Fill(long.MaxValue);
 
-            Prefixes = GC.AllocateArray<NodePrefix>(nodes, pinned: true);
-            var prefixBytes = new List<byte>();
-            for (int level = 0; level < Levels.Length; level++)
+            PrefixLengths = GC.AllocateArray<int>(nodes, pinned: true);
+            for (int level = 0; level < entries.Count; level++)
             {
-                Level current = Levels[level];
-                for (int node = 0; node < NodeCount(current.Entries); node++)
+                int nodeCount = NodeCount(entries[level]);
+                for (int node = 0; node < nodeCount; node++)
                 {
                     int first = node << NodeShift;
-                    int last = Math.Min(first + NodeWidth, current.Entries) - 1;
-                    ReadOnlySpan<byte> firstKey = table[first << (NodeShift * level)];
-                    int prefixLength = firstKey.CommonPrefixLength(table[last << (NodeShift * level)]);
-                    Prefixes[current.FirstNode + node] = new NodePrefix(prefixBytes.Count, prefixLength);
-                    prefixBytes.AddRange(firstKey[..prefixLength]);
+                    int last = Math.Min(first + NodeWidth, entries[level]) - 1;
+                    // A search reaches a node other than the first of its level only with a key not below the node's
+                    // first entry, and a node other than the last only with a key below the next node's first entry:
+                    // such a key shares the prefix of those two bounds, and so does every entry. The first and last
+                    // node of a level have a bound missing and use no prefix.
+                    int prefixLength = node == 0 || node == nodeCount - 1
+                        ? 0
+                        : table[first << (NodeShift * level)].CommonPrefixLength(table[(first + NodeWidth) << (NodeShift * level)]);
+                    PrefixLengths[FirstNodes[level] + node] = prefixLength;
 
-                    long* heads = Heads + (long)(current.FirstNode + node) * NodeWidth;
+                    long* heads = Heads + (long)(FirstNodes[level] + node) * NodeWidth;
                     for (int entry = first; entry <= last; entry++)
                     {
                         int slot = entry << (NodeShift * level);
@@ -56,20 +59,18 @@ public sealed unsafe partial class SortedKeyTable
                     }
                 }
             }
-            PrefixBytes = GC.AllocateArray<byte>(prefixBytes.Count, pinned: true);
-            prefixBytes.CopyTo(PrefixBytes);
         }
 
-        public Level[] Levels { get; }
+        /// <summary>Per level (0: the leaves), the number of its first node; nodes are numbered from the root down.</summary>
+        public int[] FirstNodes { get; }
 
         public long[] HeadBuffer { get; }
 
         /// <summary>The first head, 64-byte aligned, inside <see cref="HeadBuffer"/>.</summary>
         public long* Heads { get; }
 
-        public NodePrefix[] Prefixes { get; }
-
-        public byte[] PrefixBytes { get; }
+        /// <summary>Per node, the length of the prefix that every key a search brings to it shares with all its entries.</summary>
+        public int[] PrefixLengths { get; }
 
         private static int NodeCount(int entries) => (entries + NodeWidth - 1) >> NodeShift;
     }

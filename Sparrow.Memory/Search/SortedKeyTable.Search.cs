@@ -31,6 +31,7 @@ public sealed unsafe partial class SortedKeyTable
         : Search<HeadScanScalar>(key, length);
 
     /// <summary>The search with one node scan: called directly by the tests, for every path this machine runs.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int Search<TScan>(byte* key, int length) where TScan : struct, IHeadScan
     {
         if (length < 0)
@@ -49,16 +50,16 @@ public sealed unsafe partial class SortedKeyTable
         }
 
         int node = 0;
-        for (int level = _topLevel; level > 0; level--)
+        for (int level = _topLevel; ; level--)
         {
-            int position = Locate<TScan>(level, node, key, length, out bool equal);
+            int entry = (node << NodeShift) + Locate<TScan>(level, node, key, length, out bool equal);
             if (equal)
-                return ((node << NodeShift) + position) << (NodeShift * level);
-            // The child is the last entry not above the key; before the first entry only on the leftmost path.
-            node = (node << NodeShift) + Math.Max(position - 1, 0);
+                return entry << (NodeShift * level);
+            if (level == 0)
+                return ~entry;
+            // The child is the last entry below the key; the first one only on the leftmost path, where the key can be below all.
+            node = Math.Max(entry - 1, node << NodeShift);
         }
-        int slot = (node << NodeShift) + Locate<TScan>(0, node, key, length, out bool found);
-        return found ? slot : ~slot;
     }
 
     /// <summary>
@@ -69,18 +70,9 @@ public sealed unsafe partial class SortedKeyTable
     private int Locate<TScan>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan
     {
         equal = false;
-        Level current = _levels[level];
-        int entries = Math.Min(current.Entries - (node << NodeShift), NodeWidth);
-        int globalNode = current.FirstNode + node;
-        NodePrefix prefix = _prefixes[globalNode];
-
-        // Every entry starts with the node's prefix: a key that does not is below or above them all.
-        int common = Math.Min(length, prefix.Length);
-        int order = Memory.CompareInline(key, _prefixBase + prefix.Start, common);
-        if (order != 0 | common < prefix.Length)
-            return order > 0 ? entries : 0;
-
-        long head = KeyHead.Of(key, length, prefix.Length);
+        int globalNode = _firstNodes[level] + node;
+        int prefixLength = _prefixLengths[globalNode];
+        long head = KeyHead.Of(key, length, prefixLength);
         TScan.Count(_heads + (nint)globalNode * NodeWidth, head, out int less, out int same);
         if (same == 0)
             return less;
@@ -89,7 +81,17 @@ public sealed unsafe partial class SortedKeyTable
             equal = true;
             return less;
         }
-        return less + BreakTie(level, (node << NodeShift) + less, same, key, length, prefix.Length + KeyHead.Bytes, out equal);
+        int offset = prefixLength + KeyHead.Bytes;
+        int first = (node << NodeShift) + less;
+        // PERF: a tie is nearly always one entry (keys that share the head's 7 bytes and go on): compared here,
+        // inlined; a run of several goes to the binary search of BreakTie.
+        if (same == 1)
+        {
+            int order = CompareEntry(level, first, key, length, offset);
+            equal = order == 0;
+            return order < 0 ? less + 1 : less;
+        }
+        return less + BreakTie(level, first, same, key, length, offset, out equal);
     }
 
     /// <summary>
@@ -104,8 +106,7 @@ public sealed unsafe partial class SortedKeyTable
         while (lo < hi)
         {
             int mid = (lo + hi) >>> 1;
-            int slot = (first + mid) << (NodeShift * level);
-            int order = Memory.Compare(KeyAt(slot) + offset, LengthAt(slot) - offset, key + offset, length - offset);
+            int order = CompareEntry(level, first + mid, key, length, offset);
             if (order == 0)
             {
                 equal = true;
@@ -118,6 +119,20 @@ public sealed unsafe partial class SortedKeyTable
         }
         equal = false;
         return lo;
+    }
+
+    /// <summary>
+    /// The entry <paramref name="entry"/> of a level against the key, in key order, from byte <paramref name="offset"/>
+    /// (both are longer than it: the bytes before it are equal).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int CompareEntry(int level, int entry, byte* key, int length, int offset)
+    {
+        int slot = entry << (NodeShift * level);
+        int start = _starts[slot];
+        int entryLength = _starts[slot + 1] - start;
+        int order = Memory.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
+        return order != 0 ? order : entryLength - length;
     }
 
     [DoesNotReturn]

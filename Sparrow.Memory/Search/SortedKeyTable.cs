@@ -12,11 +12,12 @@ namespace Sparrow;
 /// <para>
 /// The keys are stored once, back to back in one buffer. Over them sits a static B+tree of nodes of
 /// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
-/// consecutive nodes below it. Each node stores the prefix all of its entries share once, and for each entry an
-/// 8-byte head of the bytes after that prefix (<see cref="KeyHead"/>); the 16 heads of a node fill two cache
-/// lines and are compared to the searched key's head at once with vector instructions. A search descends from
-/// the root, one node per level, and reads key bytes only to break a tie between heads of keys that share 7
-/// bytes past their node's prefix and go on (the remaining bytes are compared in key order then).
+/// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
+/// node's shares (so a search never compares it: a key the search brings to the node has it), and stores for
+/// each entry an 8-byte head of the bytes after that prefix (<see cref="KeyHead"/>); the 16 heads of a node fill
+/// two cache lines and are compared to the searched key's head at once with vector instructions. A search
+/// descends from the root, one node per level, and reads key bytes only to break a tie between heads of keys
+/// that share 7 bytes past their node's prefix and go on (the remaining bytes are compared in key order then).
 /// </para>
 /// <para>
 /// A table is safe to search from many threads at once. The memory it holds is <see cref="TableBytes"/>, beside
@@ -38,16 +39,14 @@ public sealed unsafe partial class SortedKeyTable
     private readonly byte[] _keyBuffer;
     private readonly int[] _keyStarts;
     private readonly long[] _headBuffer;
-    private readonly NodePrefix[] _nodePrefixes;
-    private readonly byte[] _prefixBytes;
-    private readonly Level[] _levelArray;
+    private readonly int[] _prefixLengthArray;
+    private readonly int[] _firstNodeArray;
 
     private readonly byte* _keys;
     private readonly int* _starts;
     private readonly long* _heads;
-    private readonly NodePrefix* _prefixes;
-    private readonly byte* _prefixBase;
-    private readonly Level* _levels;
+    private readonly int* _prefixLengths;
+    private readonly int* _firstNodes;
     private readonly int _topLevel;
 
     /// <summary>The number of keys.</summary>
@@ -57,7 +56,7 @@ public sealed unsafe partial class SortedKeyTable
     public long KeyBytes { get; }
 
     /// <summary>
-    /// The bytes this table holds: the keys (stored once), their offsets, the heads and the node prefixes
+    /// The bytes this table holds: the keys (stored once), their offsets, the heads and the nodes' prefix lengths
     /// (array contents, without the few dozen bytes of object headers).
     /// </summary>
     public long TableBytes { get; }
@@ -146,16 +145,14 @@ public sealed unsafe partial class SortedKeyTable
         var layout = new NodeLayout(this);
         _headBuffer = layout.HeadBuffer;
         _heads = layout.Heads;
-        _nodePrefixes = layout.Prefixes;
-        _prefixBytes = layout.PrefixBytes;
-        _levelArray = layout.Levels;
-        _prefixes = (NodePrefix*)Marshal.UnsafeAddrOfPinnedArrayElement(_nodePrefixes, 0);
-        _prefixBase = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixBytes, 0);
-        _levels = (Level*)Marshal.UnsafeAddrOfPinnedArrayElement(_levelArray, 0);
-        _topLevel = _levelArray.Length - 1;
+        _prefixLengthArray = layout.PrefixLengths;
+        _firstNodeArray = layout.FirstNodes;
+        _prefixLengths = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixLengthArray, 0);
+        _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
+        _topLevel = _firstNodeArray.Length - 1;
 
         TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
-            + (long)_nodePrefixes.Length * sizeof(NodePrefix) + _prefixBytes.Length + (long)_levelArray.Length * sizeof(Level);
+            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * sizeof(int);
     }
 
     /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
@@ -181,10 +178,4 @@ public sealed unsafe partial class SortedKeyTable
 
     private static void ThrowIndexOutOfRange(int index) =>
         throw new ArgumentOutOfRangeException(nameof(index), index, "The index must be at least 0 and below Count.");
-
-    /// <summary>Where a node's prefix is: <see cref="Length"/> bytes at <see cref="Start"/> in the prefix bytes.</summary>
-    internal readonly record struct NodePrefix(int Start, int Length);
-
-    /// <summary>A level of the tree: <see cref="Entries"/> entries in nodes numbered from <see cref="FirstNode"/> (heads at <c>FirstNode × 16</c>).</summary>
-    internal readonly record struct Level(int Entries, int FirstNode);
 }

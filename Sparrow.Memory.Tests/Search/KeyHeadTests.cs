@@ -12,7 +12,7 @@ public sealed unsafe class KeyHeadTests
     {
         byte[] alphabet = [0x00, 0x01, 0xFF];
         var keys = new List<byte[]> { Array.Empty<byte>() };
-        for (int length = 1; length <= 9; length++)
+        for (int length = 1; length <= 10; length++)
             keys.AddRange(AllKeys(alphabet, length));
         var random = new Random(5);
         for (int i = 0; i < 200_000; i++)
@@ -26,8 +26,8 @@ public sealed unsafe class KeyHeadTests
         for (int i = 0; i < 100_000; i++)
         {
             byte[] prefix = Bytes(random, random.Next(0, 12));
-            byte[] a = [.. prefix, .. Bytes(random, random.Next(0, 12))];
-            byte[] b = random.Next(3) == 0 ? [.. a[..random.Next(prefix.Length, a.Length + 1)], .. Bytes(random, random.Next(0, 3))] : [.. prefix, .. Bytes(random, random.Next(0, 12))];
+            byte[] a = [.. prefix, .. Bytes(random, random.Next(0, 40))];
+            byte[] b = random.Next(3) == 0 ? [.. a[..random.Next(prefix.Length, a.Length + 1)], .. Bytes(random, random.Next(0, 3))] : [.. prefix, .. Bytes(random, random.Next(0, 40))];
             AssertHeadsOrderAsKeys(a, b, prefix.Length);
         }
     }
@@ -37,22 +37,33 @@ public sealed unsafe class KeyHeadTests
         if (Math.Min(a.Length, b.Length) < offset)
             return;
         int order = Math.Sign(a.AsSpan().SequenceCompareTo(b));
-        long headA = Head(a, offset), headB = Head(b, offset);
-        string what = $"{Convert.ToHexString(a)} vs {Convert.ToHexString(b)} from {offset}";
-        if (headA != headB)
-            Assert.True(Math.Sign(headA.CompareTo(headB)) == order, what);
-        else if (KeyHead.HoldsWholeKey(headA))
-            Assert.True(order == 0, what);
-        else
-            Assert.True(a.Length - offset > KeyHead.Bytes && b.Length - offset > KeyHead.Bytes, what);
+        foreach (int words in new[] { SortedKeyTable.LeafWords, 2, SortedKeyTable.InnerWords })
+        {
+            long[] headA = Head(a, offset, words), headB = Head(b, offset, words);
+            string what = $"{Convert.ToHexString(a)} vs {Convert.ToHexString(b)} from {offset}, {words} word(s)";
+            int headOrder = Math.Sign(headA.AsSpan().SequenceCompareTo(headB));
+            if (headOrder != 0)
+                Assert.True(headOrder == order, what);
+            else if (KeyHead.HoldsWholeKey(headA[^1], words))
+                Assert.True(order == 0, what);
+            else
+                Assert.True(a.Length - offset > KeyHead.BytesOf(words) && b.Length - offset > KeyHead.BytesOf(words), what);
+        }
     }
 
     /// <summary>The head of a key placed after 8 bytes of padding, as the table stores keys.</summary>
-    private static long Head(byte[] key, int offset)
+    private static long[] Head(byte[] key, int offset, int words)
     {
         byte[] padded = [0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, .. key];
         fixed (byte* p = padded)
-            return KeyHead.Of(p + 8, key.Length, offset);
+        {
+            var head = new long[words];
+            for (int word = 0; word < words - 1; word++)
+                head[word] = KeyHead.Word(p + 8, key.Length, offset, word);
+            head[^1] = KeyHead.Last(p + 8, key.Length, offset, words);
+            Assert.Equal(head[^1], words == 1 ? KeyHead.Of(p + 8, key.Length, offset) : head[^1]);
+            return head;
+        }
     }
 
     private static IEnumerable<byte[]> AllKeys(byte[] alphabet, int length) =>

@@ -5,11 +5,11 @@ namespace Sparrow.Tests;
 /// <summary>
 /// Sorted, distinct key sets that stress a key table: document ids with long shared prefixes, zero-padded
 /// numbers, random binary keys with runs of 0x00 and 0xFF, chains of keys that are prefixes of each other (with
-/// the empty key), and keys all of one length. Seeded: every run sees the same keys.
+/// the empty key), keys all of one length, and long keys that tie past any head. Seeded: every run sees the same keys.
 /// </summary>
 internal static class KeySets
 {
-    public static readonly string[] Families = ["document ids", "zero-padded numbers", "binary with 0x00/0xFF runs", "prefix chains", "equal length"];
+    public static readonly string[] Families = ["document ids", "zero-padded numbers", "binary with 0x00/0xFF runs", "prefix chains", "equal length", "long keys sharing 32+ bytes"];
 
     /// <summary><paramref name="count"/> distinct keys of family <paramref name="family"/> (an index into <see cref="Families"/>), sorted.</summary>
     public static byte[][] Make(int family, int count, int seed)
@@ -21,7 +21,8 @@ internal static class KeySets
             1 => r => Encoding.ASCII.GetBytes($"{r.Next(0, 4 * count + 10):D20}"),
             2 => BinaryWithRuns,
             3 => PrefixChainLink,
-            _ => r => Fixed(r, 16),
+            4 => r => Fixed(r, 16),
+            _ => LongSharedKey,
         };
         var keys = new SortedSet<byte[]>(Order.Instance);
         // Prefix chains: keys drawn from a small alphabet of short links, so many keys are prefixes of others.
@@ -91,6 +92,18 @@ internal static class KeySets
         var key = new byte[random.Next(0, 20)];
         for (int i = 0; i < key.Length; i++)
             key[i] = (byte)(random.Next(3) switch { 0 => 0x00, 1 => 'a', _ => 0xFF });
+        return key;
+    }
+
+    /// <summary>One of three 36-byte stems, then up to 5 bytes of 0x00, 0x01 or 0xFF (1,092 keys in all): ties past any head width.</summary>
+    private static byte[] LongSharedKey(Random random)
+    {
+        byte stem = (byte)random.Next(3);
+        var key = new byte[36 + random.Next(0, 6)];
+        key.AsSpan(0, 36).Fill((byte)(0x40 + stem));
+        key[20] = stem;
+        for (int i = 36; i < key.Length; i++)
+            key[i] = (byte)(random.Next(3) switch { 0 => 0x00, 1 => 0x01, _ => 0xFF });
         return key;
     }
 

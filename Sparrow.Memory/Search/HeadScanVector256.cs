@@ -1,4 +1,3 @@
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
@@ -10,7 +9,7 @@ internal readonly unsafe struct HeadScanVector256 : IHeadScan
     public static bool IsSupported => Vector256.IsHardwareAccelerated;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Count(long* heads, long head, out int less, out int equal)
+    public static void Compare(long* heads, long head, out uint less, out uint equal)
     {
         const int Lanes = 4;
         Vector256<long> key = Vector256.Create(head);
@@ -18,15 +17,13 @@ internal readonly unsafe struct HeadScanVector256 : IHeadScan
         Vector256<long> h1 = Vector256.LoadAligned(heads + Lanes);
         Vector256<long> h2 = Vector256.LoadAligned(heads + 2 * Lanes);
         Vector256<long> h3 = Vector256.LoadAligned(heads + 3 * Lanes);
-        uint below = Vector256.LessThan(h0, key).ExtractMostSignificantBits()
+        less = Vector256.LessThan(h0, key).ExtractMostSignificantBits()
             | Vector256.LessThan(h1, key).ExtractMostSignificantBits() << Lanes
             | Vector256.LessThan(h2, key).ExtractMostSignificantBits() << (2 * Lanes)
             | Vector256.LessThan(h3, key).ExtractMostSignificantBits() << (3 * Lanes);
-        uint same = Vector256.Equals(h0, key).ExtractMostSignificantBits()
+        equal = Vector256.Equals(h0, key).ExtractMostSignificantBits()
             | Vector256.Equals(h1, key).ExtractMostSignificantBits() << Lanes
             | Vector256.Equals(h2, key).ExtractMostSignificantBits() << (2 * Lanes)
             | Vector256.Equals(h3, key).ExtractMostSignificantBits() << (3 * Lanes);
-        less = BitOperations.PopCount(below);
-        equal = BitOperations.PopCount(same);
     }
 }

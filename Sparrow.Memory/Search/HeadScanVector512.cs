@@ -1,4 +1,3 @@
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
@@ -10,16 +9,14 @@ internal readonly unsafe struct HeadScanVector512 : IHeadScan
     public static bool IsSupported => Vector512.IsHardwareAccelerated;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Count(long* heads, long head, out int less, out int equal)
+    public static void Compare(long* heads, long head, out uint less, out uint equal)
     {
         Vector512<long> key = Vector512.Create(head);
         Vector512<long> low = Vector512.LoadAligned(heads);
         Vector512<long> high = Vector512.LoadAligned(heads + Vector512<long>.Count);
-        ulong below = Vector512.LessThan(low, key).ExtractMostSignificantBits()
-            | Vector512.LessThan(high, key).ExtractMostSignificantBits() << Vector512<long>.Count;
-        ulong same = Vector512.Equals(low, key).ExtractMostSignificantBits()
-            | Vector512.Equals(high, key).ExtractMostSignificantBits() << Vector512<long>.Count;
-        less = BitOperations.PopCount(below);
-        equal = BitOperations.PopCount(same);
+        less = (uint)( Vector512.LessThan(low, key).ExtractMostSignificantBits()
+            | Vector512.LessThan(high, key).ExtractMostSignificantBits() << Vector512<long>.Count);
+        equal = (uint)( Vector512.Equals(low, key).ExtractMostSignificantBits()
+            | Vector512.Equals(high, key).ExtractMostSignificantBits() << Vector512<long>.Count);
     }
 }

@@ -9,14 +9,14 @@ namespace Sparrow;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The head of a key at an offset (the length of the prefix every key of the node shares) holds the next
-/// <see cref="Bytes"/> key bytes big-endian, zero-padded past the key's end, in its top 56 bits, and the
-/// count of key bytes from the offset, at most <see cref="LongRemainder"/>, in its low byte. For two keys that
-/// share the prefix, <c>a &lt; b</c> implies <c>Head(a) &lt;= Head(b)</c>: a byte that differs within the
-/// first seven orders the heads as it orders the keys; when one key ends inside them and the other continues
-/// with zero bytes, the lengths in the low byte order them (so <c>ab</c> is below <c>ab\0</c>). Equal heads
-/// whose low byte is below <see cref="LongRemainder"/> hold all of both keys: the keys are equal. Equal heads
-/// with a low byte of <see cref="LongRemainder"/> are a tie that the bytes after the first seven decide.
+/// The head of W words of a key at an offset (the length of the prefix every key of the node shares) holds the
+/// next 8W - 1 key bytes big-endian, zero-padded past the key's end, and in the low byte of its last word the
+/// count of key bytes from the offset, at most 8W. Compared word by word, for two keys that share the prefix,
+/// <c>a &lt; b</c> implies <c>Head(a) &lt;= Head(b)</c>: a byte that differs within the head orders the heads
+/// as it orders the keys; when one key ends inside the head and the other continues with zero bytes, the counts
+/// order them (so <c>ab</c> is below <c>ab\0</c>). Equal heads whose count is below 8W hold all of both keys:
+/// the keys are equal. Equal heads with a count of 8W are a tie that the bytes after the head decide. Leaves use
+/// one word (8 bytes a key); inner nodes, a sixteenth of the entries, use more to tie less often.
 /// </para>
 /// <para>
 /// Heads are stored with the sign bit flipped (<see cref="Bias"/>), so that signed 64-bit comparisons, which
@@ -25,17 +25,11 @@ namespace Sparrow;
 /// </remarks>
 internal static unsafe class KeyHead
 {
-    /// <summary>Key bytes a head holds.</summary>
-    public const int Bytes = 7;
-
-    /// <summary>The low byte of a head whose key has more than <see cref="Bytes"/> bytes after the offset.</summary>
-    public const int LongRemainder = Bytes + 1;
-
     /// <summary>Flips the sign bit: signed order of biased heads is the unsigned order of heads.</summary>
     public const long Bias = long.MinValue;
 
     /// <summary>
-    /// The biased head of the <paramref name="length"/>-byte key at <paramref name="key"/>, from byte
+    /// The biased one-word head of the <paramref name="length"/>-byte key at <paramref name="key"/>, from byte
     /// <paramref name="offset"/> (at most <paramref name="length"/>).
     /// </summary>
     /// <remarks>
@@ -44,16 +38,51 @@ internal static unsafe class KeyHead
     /// an 8-byte buffer).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static long Of(byte* key, int length, int offset)
+    public static long Of(byte* key, int length, int offset) => Last(key, length, offset, 1);
+
+    /// <summary>
+    /// Word <paramref name="index"/> (not the last) of a head of several words from byte
+    /// <paramref name="offset"/>: the 8 key bytes at <c>offset + 8 × index</c>, big-endian, zero-padded, biased.
+    /// </summary>
+    /// <remarks>A head of several words orders as the keys when its words are compared in turn; only its last word holds the length.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static long Word(byte* key, int length, int offset, int index) =>
+        (long)Bytes8(key, length, offset + sizeof(ulong) * index) ^ Bias;
+
+    /// <summary>
+    /// The last word of the <paramref name="words"/>-word head from byte <paramref name="offset"/>: the 7 key bytes
+    /// at <c>offset + 8 × (words - 1)</c> and the count of key bytes from the offset, at most <c>8 × words</c>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static long Last(byte* key, int length, int offset, int words)
     {
-        // PERF: no branch on the key's length (it would mispredict on keys of mixed lengths; the JIT does not turn
-        // Math.Min into a conditional move inside the search loop) and no byte loop: the 8 bytes at the offset, or,
-        // when only 8 - missing follow it, the 8 bytes that end at the key's end shifted left by the missing bytes
-        // so zeros follow. The shift (0..64 bits) is done in two halves: one shift by 64 would be taken modulo 64.
-        int missing = sizeof(ulong) - (length - offset);
+        ulong bytes = Bytes8(key, length, offset + sizeof(ulong) * (words - 1));
+        int remainder = length - offset;
+        int limit = sizeof(ulong) * words;
+        // PERF: Math.Min without a branch (the JIT makes no conditional move inside the search loop).
+        remainder = limit + ((remainder - limit) & ((remainder - limit) >> 31));
+        return (long)((bytes & ~0xFFUL) | (uint)remainder) ^ Bias;
+    }
+
+    /// <summary>Whether equal heads of <paramref name="words"/> words mean equal keys (the key ends within the head), rather than a tie.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool HoldsWholeKey(long last, int words) => (last & 0xFF) < sizeof(ulong) * words;
+
+    /// <summary>The key bytes a head of <paramref name="words"/> words holds.</summary>
+    public static int BytesOf(int words) => sizeof(ulong) * words - 1;
+
+    /// <summary>The 8 key bytes from <paramref name="at"/> big-endian, zero past the key's end (none when <paramref name="at"/> is at or past it).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Bytes8(byte* key, int length, int at)
+    {
+        // PERF: no branch on the key's length (it would mispredict on keys of mixed lengths; the JIT makes no
+        // conditional move inside the search loop) and no byte loop: the 8 bytes at the offset, or, when fewer
+        // follow it, the 8 bytes that end at the key's end, shifted left by the bytes missing so zeros follow.
+        // The shift (0..64 bits) is done in two halves: one shift by 64 would be taken modulo 64.
+        int missing = sizeof(ulong) - (length - at);
         missing &= ~(missing >> 31);
-        ulong bytes = LoadBigEndian(key + offset - missing) << (4 * missing) << (4 * missing);
-        return (long)((bytes & ~0xFFUL) | (uint)(sizeof(ulong) - missing)) ^ Bias;
+        int shift = 4 * (sizeof(ulong) + ((missing - sizeof(ulong)) & ((missing - sizeof(ulong)) >> 31)));
+        return LoadBigEndian(key + at - missing) << shift << shift;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -62,8 +91,4 @@ internal static unsafe class KeyHead
         ulong word = Unsafe.ReadUnaligned<ulong>(p);
         return BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(word) : word;
     }
-
-    /// <summary>Whether equal heads mean equal keys (the key ends within the head), rather than a tie.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool HoldsWholeKey(long head) => (head & 0xFF) < LongRemainder;
 }

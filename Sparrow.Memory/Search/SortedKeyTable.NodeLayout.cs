@@ -20,19 +20,23 @@ public sealed unsafe partial class SortedKeyTable
             }
 
             FirstNodes = GC.AllocateArray<int>(entries.Count, pinned: true);
+            HeadStarts = GC.AllocateArray<long>(entries.Count, pinned: true);
             int nodes = 0;
+            long headWords = 0;
             for (int level = entries.Count - 1; level >= 0; level--)
             {
                 FirstNodes[level] = nodes;
+                HeadStarts[level] = headWords;
                 nodes += NodeCount(entries[level]);
+                headWords += (long)NodeCount(entries[level]) * NodeWidth * WordsAt(level);
             }
 
-            // PERF: heads start on a 64-byte boundary, so a node's 16 heads are exactly two cache lines and the
-            // vector paths use aligned loads.
-            HeadBuffer = GC.AllocateArray<long>(nodes * NodeWidth + 64 / sizeof(long), pinned: true);
+            // PERF: heads start on a 64-byte boundary, so each word of a node's 16 heads is exactly two cache lines
+            // and the vector paths use aligned loads.
+            HeadBuffer = GC.AllocateArray<long>(checked((int)headWords) + 64 / sizeof(long), pinned: true);
             fixed (long* start = HeadBuffer)
                 Heads = (long*)(((nint)start + 63) & ~(nint)63);
-            new Span<long>(Heads, nodes * NodeWidth).Fill(long.MaxValue);
+            new Span<long>(Heads, (int)headWords).Fill(long.MaxValue);
 
             PrefixLengths = GC.AllocateArray<int>(nodes, pinned: true);
             for (int level = 0; level < entries.Count; level++)
@@ -51,11 +55,14 @@ public sealed unsafe partial class SortedKeyTable
                         : table[first << (NodeShift * level)].CommonPrefixLength(table[(first + NodeWidth) << (NodeShift * level)]);
                     PrefixLengths[FirstNodes[level] + node] = prefixLength;
 
-                    long* heads = Heads + (long)(FirstNodes[level] + node) * NodeWidth;
+                    int words = WordsAt(level);
+                    long* heads = Heads + HeadStarts[level] + (long)node * NodeWidth * words;
                     for (int entry = first; entry <= last; entry++)
                     {
                         int slot = entry << (NodeShift * level);
-                        heads[entry - first] = KeyHead.Of(table.KeyAt(slot), table.LengthAt(slot), prefixLength);
+                        for (int word = 0; word < words - 1; word++)
+                            heads[word * NodeWidth + entry - first] = KeyHead.Word(table.KeyAt(slot), table.LengthAt(slot), prefixLength, word);
+                        heads[(words - 1) * NodeWidth + entry - first] = KeyHead.Last(table.KeyAt(slot), table.LengthAt(slot), prefixLength, words);
                     }
                 }
             }
@@ -65,6 +72,9 @@ public sealed unsafe partial class SortedKeyTable
         public int[] FirstNodes { get; }
 
         public long[] HeadBuffer { get; }
+
+        /// <summary>Per level, where its heads start in <see cref="Heads"/> (in words).</summary>
+        public long[] HeadStarts { get; }
 
         /// <summary>The first head, 64-byte aligned, inside <see cref="HeadBuffer"/>.</summary>
         public long* Heads { get; }

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 
 namespace Sparrow;
@@ -70,28 +71,47 @@ public sealed unsafe partial class SortedKeyTable
     private int Locate<TScan>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan
     {
         equal = false;
-        int globalNode = _firstNodes[level] + node;
-        int prefixLength = _prefixLengths[globalNode];
-        long head = KeyHead.Of(key, length, prefixLength);
-        TScan.Count(_heads + (nint)globalNode * NodeWidth, head, out int less, out int same);
+        int prefixLength = _prefixLengths[_firstNodes[level] + node];
+        int words = WordsAt(level);
+        long* heads = _heads + _headStarts[level] + (nint)node * NodeWidth * words;
+
+        // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
+        // words are equal; a word past the first is read only while some entry is still tied.
+        uint below = 0, tied = (1u << NodeWidth) - 1;
+        long last;
+        for (int word = 0; ; word++)
+        {
+            bool isLast = word == words - 1;
+            long keyWord = isLast ? KeyHead.Last(key, length, prefixLength, words) : KeyHead.Word(key, length, prefixLength, word);
+            TScan.Compare(heads + word * NodeWidth, keyWord, out uint wordBelow, out uint wordEqual);
+            below |= tied & wordBelow;
+            tied &= wordEqual;
+            if (isLast | tied == 0)
+            {
+                last = keyWord;
+                break;
+            }
+        }
+        int lessCount = BitOperations.PopCount(below);
+        int same = BitOperations.PopCount(tied);
         if (same == 0)
-            return less;
-        if (KeyHead.HoldsWholeKey(head))
+            return lessCount;
+        if (KeyHead.HoldsWholeKey(last, words))
         {
             equal = true;
-            return less;
+            return lessCount;
         }
-        int offset = prefixLength + KeyHead.Bytes;
-        int first = (node << NodeShift) + less;
+        int offset = prefixLength + KeyHead.BytesOf(words);
+        int first = (node << NodeShift) + lessCount;
         // PERF: a tie is nearly always one entry (keys that share the head's 7 bytes and go on): compared here,
         // inlined; a run of several goes to the binary search of BreakTie.
         if (same == 1)
         {
             int order = CompareEntry(level, first, key, length, offset);
             equal = order == 0;
-            return order < 0 ? less + 1 : less;
+            return order < 0 ? lessCount + 1 : lessCount;
         }
-        return less + BreakTie(level, first, same, key, length, offset, out equal);
+        return lessCount + BreakTie(level, first, same, key, length, offset, out equal);
     }
 
     /// <summary>

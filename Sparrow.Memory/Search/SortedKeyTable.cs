@@ -14,10 +14,11 @@ namespace Sparrow;
 /// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
 /// node's shares (so a search never compares it: a key the search brings to the node has it), and stores for
-/// each entry an 8-byte head of the bytes after that prefix (<see cref="KeyHead"/>); the 16 heads of a node fill
-/// two cache lines and are compared to the searched key's head at once with vector instructions. A search
-/// descends from the root, one node per level, and reads key bytes only to break a tie between heads of keys
-/// that share 7 bytes past their node's prefix and go on (the remaining bytes are compared in key order then).
+/// each entry a head of the bytes after that prefix (<see cref="KeyHead"/>: 8 bytes in a leaf, 32 in an inner
+/// node); each word of a node's 16 heads fills two cache lines and is compared to the searched key's at once
+/// with vector instructions. A search descends from the root, one node per level, and reads key bytes only to
+/// break a tie between heads of keys that share the whole head past their node's prefix and go on (the
+/// remaining bytes are compared in key order then).
 /// </para>
 /// <para>
 /// A table is safe to search from many threads at once. The memory it holds is <see cref="TableBytes"/>, beside
@@ -32,6 +33,18 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>log2 of <see cref="NodeWidth"/>.</summary>
     internal const int NodeShift = 4;
 
+    /// <summary>Words of a leaf entry's head: 7 key bytes past the node's prefix, 8 bytes a key.</summary>
+    internal const int LeafWords = 1;
+
+    /// <summary>
+    /// Words of an inner entry's head: 31 key bytes past the node's prefix. Inner entries are a sixteenth of the
+    /// keys, and their heads tie far less often with wider heads (the top of a tree has short prefixes).
+    /// </summary>
+    internal const int InnerWords = 4;
+
+    /// <summary>Words of each head at <paramref name="level"/>.</summary>
+    internal static int WordsAt(int level) => level == 0 ? LeafWords : InnerWords;
+
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
 
@@ -41,12 +54,14 @@ public sealed unsafe partial class SortedKeyTable
     private readonly long[] _headBuffer;
     private readonly int[] _prefixLengthArray;
     private readonly int[] _firstNodeArray;
+    private readonly long[] _headStartArray;
 
     private readonly byte* _keys;
     private readonly int* _starts;
     private readonly long* _heads;
     private readonly int* _prefixLengths;
     private readonly int* _firstNodes;
+    private readonly long* _headStarts;
     private readonly int _topLevel;
 
     /// <summary>The number of keys.</summary>
@@ -148,11 +163,13 @@ public sealed unsafe partial class SortedKeyTable
         _prefixLengthArray = layout.PrefixLengths;
         _firstNodeArray = layout.FirstNodes;
         _prefixLengths = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixLengthArray, 0);
+        _headStartArray = layout.HeadStarts;
         _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
+        _headStarts = (long*)Marshal.UnsafeAddrOfPinnedArrayElement(_headStartArray, 0);
         _topLevel = _firstNodeArray.Length - 1;
 
         TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
-            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * sizeof(int);
+            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * (sizeof(int) + sizeof(long));
     }
 
     /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>

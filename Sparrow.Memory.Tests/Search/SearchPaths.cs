@@ -1,6 +1,3 @@
-using Xunit.Abstractions;
-using Xunit.Sdk;
-
 namespace Sparrow.Tests;
 
 /// <summary>A way into <see cref="SortedKeyTable"/>'s search: a public overload, or the search with one node scan called directly.</summary>
@@ -38,19 +35,4 @@ internal static unsafe class SearchPaths
 
     private static string? Skip<TScan>(string vectors) where TScan : struct, IHeadScan =>
         TScan.IsSupported ? null : $"{vectors} vectors are not accelerated here (absent or disabled): the {typeof(TScan).Name} path cannot run.";
-}
-
-/// <summary>A theory over rows of <see cref="SearchPaths"/> (the first argument a path's name); a row whose path cannot run here is reported skipped with the reason.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.SearchPathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class SearchPathTheoryAttribute : TheoryAttribute;
-
-/// <summary>Discovers a <see cref="SearchPathTheoryAttribute"/> theory: one test case per row, skipped where its path cannot run.</summary>
-public sealed class SearchPathTheoryDiscoverer(IMessageSink diagnosticMessageSink) : TheoryDiscoverer(diagnosticMessageSink)
-{
-    protected override IEnumerable<IXunitTestCase> CreateTestCasesForDataRow(
-        ITestFrameworkDiscoveryOptions discoveryOptions, ITestMethod testMethod, IAttributeInfo theoryAttribute, object[] dataRow) =>
-        dataRow is [string name, ..] && SearchPaths.Named(name).SkipReason is { } reason
-            ? CreateTestCasesForSkippedDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow, reason)
-            : base.CreateTestCasesForDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow);
 }

@@ -29,34 +29,28 @@ internal static unsafe class KeyHead
     public const long Bias = long.MinValue;
 
     /// <summary>
-    /// The biased one-word head of the <paramref name="length"/>-byte key at <paramref name="key"/>, from byte
-    /// <paramref name="offset"/> (at most <paramref name="length"/>).
-    /// </summary>
-    /// <remarks>
-    /// Reads the 8 bytes that end at the key's end when fewer than 8 follow the offset: the caller guarantees
-    /// that 8 bytes before the key's end are readable (a key shorter than 8 bytes is first copied to the end of
-    /// an 8-byte buffer).
-    /// </remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static long Of(byte* key, int length, int offset) => Last(key, length, offset, 1);
-
-    /// <summary>
     /// Word <paramref name="index"/> (not the last) of a head of several words from byte
     /// <paramref name="offset"/>: the 8 key bytes at <c>offset + 8 × index</c>, big-endian, zero-padded, biased.
     /// </summary>
     /// <remarks>A head of several words orders as the keys when its words are compared in turn; only its last word holds the length.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static long Word(byte* key, int length, int offset, int index) =>
-        (long)Bytes8(key, length, offset + sizeof(ulong) * index) ^ Bias;
+        (long)BigEndianBytesAt(key, length, offset + sizeof(ulong) * index) ^ Bias;
 
     /// <summary>
-    /// The last word of the <paramref name="words"/>-word head from byte <paramref name="offset"/>: the 7 key bytes
-    /// at <c>offset + 8 × (words - 1)</c> and the count of key bytes from the offset, at most <c>8 × words</c>.
+    /// The last word of the <paramref name="words"/>-word head from byte <paramref name="offset"/> (at most
+    /// <paramref name="length"/>): the 7 key bytes at <c>offset + 8 × (words - 1)</c> and the count of key bytes
+    /// from the offset, at most <c>8 × words</c>; biased.
     /// </summary>
+    /// <remarks>
+    /// Reads the 8 bytes that end at the key's end when fewer than 8 follow a word's start: the caller guarantees
+    /// that 8 bytes before the key's end are readable (a key shorter than 8 bytes is first copied to the end of an
+    /// 8-byte buffer).
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static long Last(byte* key, int length, int offset, int words)
     {
-        ulong bytes = Bytes8(key, length, offset + sizeof(ulong) * (words - 1));
+        ulong bytes = BigEndianBytesAt(key, length, offset + sizeof(ulong) * (words - 1));
         int remainder = length - offset;
         int limit = sizeof(ulong) * words;
         // PERF: Math.Min without a branch (the JIT makes no conditional move inside the search loop).
@@ -73,7 +67,7 @@ internal static unsafe class KeyHead
 
     /// <summary>The 8 key bytes from <paramref name="at"/> big-endian, zero past the key's end (none when <paramref name="at"/> is at or past it).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Bytes8(byte* key, int length, int at)
+    private static ulong BigEndianBytesAt(byte* key, int length, int at)
     {
         // PERF: no branch on the key's length (it would mispredict on keys of mixed lengths; the JIT makes no
         // conditional move inside the search loop) and no byte loop: the 8 bytes at the offset, or, when fewer

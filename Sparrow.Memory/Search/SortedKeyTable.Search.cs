@@ -32,7 +32,6 @@ public sealed unsafe partial class SortedKeyTable
         : Search<HeadScanScalar>(key, length);
 
     /// <summary>The search with one node scan: called directly by the tests, for every path this machine runs.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int Search<TScan>(byte* key, int length) where TScan : struct, IHeadScan
     {
         if (length < 0)
@@ -41,7 +40,7 @@ public sealed unsafe partial class SortedKeyTable
             return ~0;
 
         // PERF: a key shorter than 8 bytes is read from the end of an 8-byte local, so every head can load the
-        // 8 bytes that end at the key's end (KeyHead.Of) without reading before the caller's bytes.
+        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes.
         ulong shortKey = 0;
         if (length < sizeof(ulong))
         {

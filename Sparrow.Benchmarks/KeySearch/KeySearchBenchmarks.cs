@@ -5,25 +5,29 @@ namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// The storage-engine workload: 50,000 document-id keys sorted in one unmanaged block, each looked up
-/// in insertion order by binary search (about 16 compares a lookup, 800,000 an invocation). Reported
-/// per lookup. Every variant runs the same search; only the key comparer differs.
+/// in insertion order by binary search (about 16 compares a lookup, 800,000 an invocation), and in a
+/// <see cref="SortedKeyTable"/> over the same keys. Reported per lookup. Every binary search runs the same
+/// loop; only the key comparer differs.
 /// </summary>
 public unsafe class KeySearchBenchmarks
 {
     private const int KeyCount = 50_000;
 
     private SortedKeyBlock _keys = null!;
+    private SortedKeyTable _table = null!;
 
     [GlobalSetup]
     public void Setup()
     {
         _keys = new SortedKeyBlock(KeyCount, seed: 2015);
+        _table = KeyLookups.Build(_keys);
         // Every comparer must find every key in its own slot, or its timing means nothing.
-        VerifyAllFound<SpanKeys>();
-        VerifyAllFound<SparrowKeys>();
-        VerifyAllFound<PrefixThenLength<SparrowInlineComparer>>();
-        VerifyAllFound<PrefixThenLength<MemcmpComparer>>();
-        VerifyAllFound<PrefixThenLength<UIntStrideComparer>>();
+        KeyLookups.VerifyBinarySearch<SpanKeys>(_keys);
+        KeyLookups.VerifyBinarySearch<SparrowKeys>(_keys);
+        KeyLookups.VerifyBinarySearch<PrefixThenLength<SparrowInlineComparer>>(_keys);
+        KeyLookups.VerifyBinarySearch<PrefixThenLength<MemcmpComparer>>(_keys);
+        KeyLookups.VerifyBinarySearch<PrefixThenLength<UIntStrideComparer>>(_keys);
+        KeyLookups.VerifySearch(_table, _keys);
     }
 
     [GlobalCleanup]
@@ -32,95 +36,38 @@ public unsafe class KeySearchBenchmarks
     [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative), AlsoWithoutAvx512]
     [Headline]
     [Headline(Job = WithoutAvx512Job.Id)]
-    public long SequenceCompareTo() => LookUpAll<SpanKeys>();
+    public long SequenceCompareTo() => KeyLookups.BinarySearchAll<SpanKeys>(_keys);
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
     [Headline]
     [Headline(Job = WithoutAvx512Job.Id)]
-    public long Compare() => LookUpAll<SparrowKeys>();
+    public long Compare() => KeyLookups.BinarySearchAll<SparrowKeys>(_keys);
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
     [Headline]
-    public long CompareInline() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();
+    public long CompareInline() => KeyLookups.BinarySearchAll<PrefixThenLength<SparrowInlineComparer>>(_keys);
 
     // The A/A pair of the publish gate at a slower scale: exactly CompareInline's code, measured as a case of its own.
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Reference), SameCodeAs(nameof(CompareInline))]
     [Headline]
-    public long CompareInlineAgain() => LookUpAll<PrefixThenLength<SparrowInlineComparer>>();
+    public long CompareInlineAgain() => KeyLookups.BinarySearchAll<PrefixThenLength<SparrowInlineComparer>>(_keys);
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
     [Headline]
-    public long Memcmp() => LookUpAll<PrefixThenLength<MemcmpComparer>>();
+    public long Memcmp() => KeyLookups.BinarySearchAll<PrefixThenLength<MemcmpComparer>>(_keys);
 
     [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Historical)]
     [Headline]
-    public long UIntStride() => LookUpAll<PrefixThenLength<UIntStrideComparer>>();
+    public long UIntStride() => KeyLookups.BinarySearchAll<PrefixThenLength<UIntStrideComparer>>(_keys);
 
-    // PERF: the comparer is a struct type argument, so the JIT compiles one copy of the search per
-    // comparer with the compare call resolved (and, for CompareInline, inlined): the loop is identical
-    // for all five and the only difference measured is the comparer.
-    private long LookUpAll<TComparer>() where TComparer : struct, IKeyComparer
-    {
-        long slotSum = 0;
-        for (int i = 0; i < KeyCount; i++)
-            slotSum += Find<TComparer>(_keys.ProbeBase + _keys.ProbeOffsets[i], _keys.ProbeLengths[i]);
-        return slotSum;
-    }
-
-    private int Find<TComparer>(byte* key, int keyLength) where TComparer : struct, IKeyComparer
-    {
-        int lo = 0, hi = KeyCount - 1;
-        while (lo <= hi)
-        {
-            int mid = (int)((uint)(lo + hi) >> 1);
-            int c = TComparer.Compare(_keys.SortedBase + _keys.SortedOffsets[mid], _keys.SortedLengths[mid], key, keyLength);
-            if (c == 0)
-                return mid;
-            if (c < 0) lo = mid + 1;
-            else hi = mid - 1;
-        }
-        return ~lo;
-    }
-
-    private void VerifyAllFound<TComparer>() where TComparer : struct, IKeyComparer
-    {
-        for (int i = 0; i < KeyCount; i++)
-        {
-            int slot = Find<TComparer>(_keys.ProbeBase + _keys.ProbeOffsets[i], _keys.ProbeLengths[i]);
-            if (slot != _keys.ExpectedIndex[i])
-                throw new InvalidOperationException($"KeySearch with {typeof(TComparer).Name}: key {i} found at {slot}, expected {_keys.ExpectedIndex[i]}.");
-        }
-    }
-
-    private interface IKeyComparer
-    {
-        /// <summary>Key order: the common prefix byte-wise, then the shorter key first.</summary>
-        static abstract int Compare(byte* x, int xLength, byte* y, int yLength);
-    }
-
-    private readonly struct SpanKeys : IKeyComparer
-    {
-        public static int Compare(byte* x, int xLength, byte* y, int yLength)
-            => new ReadOnlySpan<byte>(x, xLength).SequenceCompareTo(new ReadOnlySpan<byte>(y, yLength));
-    }
-
-    private readonly struct SparrowKeys : IKeyComparer
-    {
-        public static int Compare(byte* x, int xLength, byte* y, int yLength)
-            => Memory.Compare(x, xLength, y, yLength);
-    }
-
-    /// <summary>Key order from a fixed-size comparer: the common prefix, then the lengths.</summary>
-    private readonly struct PrefixThenLength<TComparer> : IKeyComparer where TComparer : struct, IByteComparer
-    {
-        public static int Compare(byte* x, int xLength, byte* y, int yLength)
-        {
-            int c = TComparer.Compare(x, y, Math.Min(xLength, yLength));
-            return c != 0 ? c : xLength - yLength;
-        }
-    }
+    /// <summary>The same lookups in a <see cref="SortedKeyTable"/>: integer heads in 16-entry nodes instead of key compares.</summary>
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.4, nameof(CompareInline))]
+    [Headline]
+    [Headline(Job = WithoutAvx512Job.Id)]
+    public long Search() => KeyLookups.SearchAll(_table, _keys);
 }

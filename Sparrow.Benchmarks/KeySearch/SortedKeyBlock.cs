@@ -6,7 +6,8 @@ namespace Sparrow.Benchmarks;
 /// <summary>
 /// Document-id keys (<c>users/1234-A</c>, <c>orders/00000000000000012345-A</c>; 8..32 bytes) laid out the way
 /// a B+tree's leaves hold them: the key bytes back to back in one unmanaged block, in byte order, found
-/// through an offset table. A second block holds the same keys in insertion (random) order: the probes.
+/// through an offset table. A second block holds the probes: the same keys in insertion (random) order, or
+/// keys absent from the table. Other key sets (random binary keys) are laid out the same way.
 /// </summary>
 internal sealed unsafe class SortedKeyBlock : IDisposable
 {
@@ -20,49 +21,104 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
     public int[] SortedOffsets { get; }
     public int[] SortedLengths { get; }
 
-    /// <summary>The keys in insertion order, each at <c>ProbeBase + ProbeOffsets[i]</c>; <c>ExpectedIndex[i]</c> is its sorted slot.</summary>
+    /// <summary>The probes, each at <c>ProbeBase + ProbeOffsets[i]</c>; <c>ExpectedIndex[i]</c> is what a search returns for it (its slot, or the complement of the first larger key's slot).</summary>
     public byte* ProbeBase => _probeBytes;
     public int[] ProbeOffsets { get; }
     public int[] ProbeLengths { get; }
     public int[] ExpectedIndex { get; }
 
-    public SortedKeyBlock(int count, int seed)
+    /// <summary>The benchmark's document ids: <paramref name="count"/> distinct ids, each looked up once (present keys).</summary>
+    public SortedKeyBlock(int count, int seed) : this(GenerateDistinctKeys(count, new Random(seed)), absentProbes: null)
     {
-        byte[][] insertionOrder = GenerateDistinctKeys(count, new Random(seed));
+    }
 
+    /// <summary>
+    /// <paramref name="keys"/> (any order) in byte order; the probes are <paramref name="absentProbes"/> when given
+    /// (each expected at the complement of the first larger key's slot, as a range scan starts), else the keys
+    /// themselves in the given order.
+    /// </summary>
+    public SortedKeyBlock(byte[][] keys, byte[][]? absentProbes)
+    {
+        int count = keys.Length;
         int[] order = Enumerable.Range(0, count).ToArray();
-        Array.Sort(order, (a, b) => insertionOrder[a].AsSpan().SequenceCompareTo(insertionOrder[b]));
+        Array.Sort(order, (a, b) => keys[a].AsSpan().SequenceCompareTo(keys[b]));
+        SortedKeys = [.. order.Select(i => keys[i])];
+        byte[][] probes = absentProbes ?? keys;
 
         SortedOffsets = new int[count];
         SortedLengths = new int[count];
-        ProbeOffsets = new int[count];
-        ProbeLengths = new int[count];
-        ExpectedIndex = new int[count];
+        ProbeOffsets = new int[probes.Length];
+        ProbeLengths = new int[probes.Length];
+        ExpectedIndex = new int[probes.Length];
 
-        int totalBytes = insertionOrder.Sum(k => k.Length);
-        _sortedBytes = (byte*)NativeMemory.Alloc((nuint)totalBytes);
-        _probeBytes = (byte*)NativeMemory.Alloc((nuint)totalBytes);
+        _sortedBytes = (byte*)NativeMemory.Alloc((nuint)Math.Max(1, keys.Sum(k => k.Length)));
+        _probeBytes = (byte*)NativeMemory.Alloc((nuint)Math.Max(1, probes.Sum(k => k.Length)));
 
         int offset = 0;
         for (int slot = 0; slot < count; slot++)
         {
-            byte[] key = insertionOrder[order[slot]];
+            byte[] key = SortedKeys[slot];
             key.CopyTo(new Span<byte>(_sortedBytes + offset, key.Length));
             SortedOffsets[slot] = offset;
             SortedLengths[slot] = key.Length;
-            ExpectedIndex[order[slot]] = slot;
             offset += key.Length;
         }
 
         offset = 0;
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < probes.Length; i++)
         {
-            byte[] key = insertionOrder[i];
+            byte[] key = probes[i];
             key.CopyTo(new Span<byte>(_probeBytes + offset, key.Length));
             ProbeOffsets[i] = offset;
             ProbeLengths[i] = key.Length;
+            ExpectedIndex[i] = Array.BinarySearch(SortedKeys, key, KeyOrder.Instance);
             offset += key.Length;
         }
+        if (absentProbes is not null && ExpectedIndex.Any(i => i >= 0))
+            throw new ArgumentException("An absent probe is one of the keys.", nameof(absentProbes));
+    }
+
+    /// <summary>The keys in byte order (for building tables).</summary>
+    public byte[][] SortedKeys { get; }
+
+    /// <summary>The number of keys.</summary>
+    public int Count => SortedKeys.Length;
+
+    /// <summary>The number of probes.</summary>
+    public int ProbeCount => ProbeOffsets.Length;
+
+    /// <summary>
+    /// <paramref name="count"/> document ids absent from the first <paramref name="count"/> of seed
+    /// <paramref name="seed"/>, and looked up in their stead: each lies between two keys of the table.
+    /// </summary>
+    public static SortedKeyBlock WithAbsentDocumentIds(int count, int seed)
+    {
+        byte[][] keys = GenerateDistinctKeys(2 * count, new Random(seed));
+        return new SortedKeyBlock(keys[..count], keys[count..]);
+    }
+
+    /// <summary><paramref name="count"/> distinct random binary keys of <paramref name="length"/> bytes, each looked up once.</summary>
+    public static SortedKeyBlock RandomBinary(int count, int length, int seed)
+    {
+        var random = new Random(seed);
+        var seen = new HashSet<string>(count);
+        var keys = new byte[count][];
+        for (int made = 0; made < count;)
+        {
+            var key = new byte[length];
+            random.NextBytes(key);
+            if (seen.Add(Convert.ToHexString(key)))
+                keys[made++] = key;
+        }
+        return new SortedKeyBlock(keys, absentProbes: null);
+    }
+
+    /// <summary>Key order, SequenceCompareTo: the reference for the expected slots.</summary>
+    private sealed class KeyOrder : IComparer<byte[]>
+    {
+        public static readonly KeyOrder Instance = new();
+
+        public int Compare(byte[]? x, byte[]? y) => x.AsSpan().SequenceCompareTo(y);
     }
 
     private static byte[][] GenerateDistinctKeys(int count, Random random)

@@ -1,0 +1,104 @@
+using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// The 50,000 document ids of <see cref="KeySearchBenchmarks"/>, looked up with 50,000 ids they do not hold: each
+/// search returns the complement of the first larger key's slot, where a range scan starts.
+/// </summary>
+public class KeySearchAbsentBenchmarks : KeyTableSearchCase
+{
+    private const int Probes = 50_000;
+
+    [GlobalSetup]
+    public void Setup() => SetUp(SortedKeyBlock.WithAbsentDocumentIds(Probes, seed: 2015));
+
+    [GlobalCleanup]
+    public void Cleanup() => TearDown();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.4, nameof(CompareInline))]
+    public long Search() => SearchTable();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
+    public long CompareInline() => BinarySearchCompareInline();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
+}
+
+/// <summary>A page's worth of keys: 256 document ids, each looked up once in random order (the table fits in L1).</summary>
+public class KeySearchPageBenchmarks : KeyTableSearchCase
+{
+    private const int Probes = 256;
+
+    [GlobalSetup]
+    public void Setup() => SetUp(new SortedKeyBlock(Probes, seed: 2015));
+
+    [GlobalCleanup]
+    public void Cleanup() => TearDown();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.6, nameof(CompareInline))]
+    public long Search() => SearchTable();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
+    public long CompareInline() => BinarySearchCompareInline();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
+}
+
+/// <summary>50,000 random 16-byte binary keys (hashes, GUIDs): no shared prefixes, every byte significant.</summary>
+public class KeySearchRandomKeyBenchmarks : KeyTableSearchCase
+{
+    private const int Probes = 50_000;
+
+    [GlobalSetup]
+    public void Setup() => SetUp(SortedKeyBlock.RandomBinary(Probes, length: 16, seed: 2015));
+
+    [GlobalCleanup]
+    public void Cleanup() => TearDown();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.5, nameof(CompareInline))]
+    public long Search() => SearchTable();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
+    public long CompareInline() => BinarySearchCompareInline();
+
+    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
+}
+
+/// <summary>
+/// Building a <see cref="SortedKeyTable"/> from the 50,000 document ids in native memory (validation, key copy,
+/// node prefixes and heads), reported per key; beside it, copying the keys and their offsets, all that a binary
+/// search over an offset table needs.
+/// </summary>
+public unsafe class KeySearchBuildBenchmarks
+{
+    private const int KeyCount = 50_000;
+
+    private SortedKeyBlock _keys = null!;
+
+    [GlobalSetup]
+    public void Setup() => _keys = new SortedKeyBlock(KeyCount, seed: 2015);
+
+    [GlobalCleanup]
+    public void Cleanup() => _keys.Dispose();
+
+    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
+    public int Build() => KeyLookups.Build(_keys).Count;
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Reference)]
+    public int CopyKeysAndOffsets()
+    {
+        int bytes = _keys.SortedOffsets[^1] + _keys.SortedLengths[^1];
+        byte[] copy = GC.AllocateUninitializedArray<byte>(bytes);
+        new ReadOnlySpan<byte>(_keys.SortedBase, bytes).CopyTo(copy);
+        int[] offsets = [.. _keys.SortedOffsets];
+        return copy.Length + offsets.Length;
+    }
+}

@@ -1,0 +1,88 @@
+using Sparrow.Testing;
+
+namespace Sparrow.Tests;
+
+/// <summary>
+/// Every search path against <see cref="Array.BinarySearch{T}(T[], T, IComparer{T})"/> with SequenceCompareTo order
+/// over the same keys: every key present, the keys around each one (so every gap between neighbours, before the
+/// first and after the last), on tables of every size 0..300 of every key family, and once on 100,000 keys.
+/// </summary>
+public sealed unsafe class SortedKeyTableSearchTests
+{
+    public static TheoryData<string> Paths => SearchPaths.Names;
+
+    [PathTheory]
+    [MemberData(nameof(Paths))]
+    public void EveryTableSize0To300_EveryFamily_AgreesWithBinarySearch(string name)
+    {
+        SearchPath path = SearchPaths.Named(name);
+        for (int count = 0; count <= 300; count++)
+        {
+            // Each size with one family (all families at every residue), and every family at the sizes around node and level edges.
+            bool edge = count % SortedKeyTable.NodeWidth is 0 or 1 or SortedKeyTable.NodeWidth - 1;
+            for (int family = 0; family < KeySets.Families.Length; family++)
+            {
+                if (edge || family == count % KeySets.Families.Length)
+                    AssertAgrees(path, KeySets.Make(family, count, seed: count), KeySets.Families[family]);
+            }
+        }
+    }
+
+    [Fact]
+    public void HundredThousandDocumentIds_AgreeWithBinarySearch()
+    {
+        byte[][] keys = KeySets.Make(0, 100_000, seed: 20);
+        AssertAgrees(SearchPaths.All[0], keys, KeySets.Families[0]);
+    }
+
+    [PathTheory]
+    [MemberData(nameof(Paths))]
+    public void KeysEndingAtAndStartingAfterAGuardPage_AreReadInBounds(string name)
+    {
+        SearchPath path = SearchPaths.Named(name);
+        byte[][] keys = KeySets.Make(3, 200, seed: 7);
+        SortedKeyTable table = SortedKeyTable.Create(keys);
+        using var memory = new GuardedMemory(64);
+        foreach (byte[] probe in KeySets.Probes(keys).Where(k => k.Length <= 64))
+        {
+            int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+            probe.CopyTo(new Span<byte>(memory.EndingAtGuard(probe.Length), probe.Length));
+            Assert.Equal(expected, path.Search(table, new ReadOnlySpan<byte>(memory.EndingAtGuard(probe.Length), probe.Length)));
+            probe.CopyTo(new Span<byte>(memory.StartingAfterGuard, probe.Length));
+            Assert.Equal(expected, path.Search(table, new ReadOnlySpan<byte>(memory.StartingAfterGuard, probe.Length)));
+        }
+    }
+
+    [Fact]
+    public void HeadsThatTie_AreBrokenByTheBytesAfterThem()
+    {
+        // Keys sharing 7 bytes past every node prefix and more: heads tie in runs, the rest of the bytes decide.
+        byte[][] keys = [.. Enumerable.Range(0, 90).Select(i => (byte[])[.. "0123456789abcdef"u8, (byte)(i / 9), 0, 0, (byte)(i % 9)])];
+        AssertAgrees(SearchPaths.All[0], keys, "ties");
+        byte[][] shortAndLong = [[1], [1, 0], [1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 1]];
+        AssertAgrees(SearchPaths.All[0], shortAndLong, "zero-extended");
+    }
+
+    [Fact]
+    public void NegativeLength_Throws()
+    {
+        SortedKeyTable table = SortedKeyTable.Create([[1]]);
+        Assert.Throws<ArgumentOutOfRangeException>("length", () =>
+        {
+            fixed (byte* key = "\u0001"u8)
+                return table.Search(key, -1);
+        });
+    }
+
+    private static void AssertAgrees(SearchPath path, byte[][] keys, string family)
+    {
+        SortedKeyTable table = SortedKeyTable.Create(keys);
+        foreach (byte[] probe in KeySets.Probes(keys))
+        {
+            int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+            int actual = path.Search(table, probe);
+            if (actual != expected)
+                Assert.Fail($"{path.Name}, {keys.Length} {family}: key {Convert.ToHexString(probe)} gave {actual}, expected {expected}.");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+
+namespace Sparrow;
+
+/// <summary>The AVX2 node scan: the 16 heads as four 256-bit loads.</summary>
+internal readonly unsafe struct HeadScanVector256 : IHeadScan
+{
+    public static bool IsSupported => Vector256.IsHardwareAccelerated;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Compare(long* heads, long head, out uint less, out uint equal)
+    {
+        const int Lanes = 4;
+        Vector256<long> key = Vector256.Create(head);
+        Vector256<long> h0 = Vector256.LoadAligned(heads);
+        Vector256<long> h1 = Vector256.LoadAligned(heads + Lanes);
+        Vector256<long> h2 = Vector256.LoadAligned(heads + 2 * Lanes);
+        Vector256<long> h3 = Vector256.LoadAligned(heads + 3 * Lanes);
+        less = Vector256.LessThan(h0, key).ExtractMostSignificantBits()
+            | Vector256.LessThan(h1, key).ExtractMostSignificantBits() << Lanes
+            | Vector256.LessThan(h2, key).ExtractMostSignificantBits() << (2 * Lanes)
+            | Vector256.LessThan(h3, key).ExtractMostSignificantBits() << (3 * Lanes);
+        equal = Vector256.Equals(h0, key).ExtractMostSignificantBits()
+            | Vector256.Equals(h1, key).ExtractMostSignificantBits() << Lanes
+            | Vector256.Equals(h2, key).ExtractMostSignificantBits() << (2 * Lanes)
+            | Vector256.Equals(h3, key).ExtractMostSignificantBits() << (3 * Lanes);
+    }
+}

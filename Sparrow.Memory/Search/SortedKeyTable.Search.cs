@@ -1,0 +1,160 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+
+namespace Sparrow;
+
+public sealed unsafe partial class SortedKeyTable
+{
+    /// <summary>Finds a key.</summary>
+    /// <param name="key">The key to find.</param>
+    /// <returns>
+    /// The slot of <paramref name="key"/> when the table holds it; otherwise the bitwise complement of the slot of
+    /// the first larger key (<see cref="Count"/> when there is none), as <see cref="Array.BinarySearch{T}(T[], T, IComparer{T})"/>
+    /// returns: <c>~result</c> is where a range scan from <paramref name="key"/> starts.
+    /// </returns>
+    public int Search(ReadOnlySpan<byte> key)
+    {
+        fixed (byte* p = key)
+            return Search(p, key.Length);
+    }
+
+    /// <summary>Finds a key in native memory (a page, a mapped file).</summary>
+    /// <param name="key">The key's first byte.</param>
+    /// <param name="length">The key's length; not negative.</param>
+    /// <returns><inheritdoc cref="Search(ReadOnlySpan{byte})" path="/returns"/></returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+    public int Search(byte* key, int length) =>
+        // The one place a path is chosen (IsSupported folds to a constant when the method is compiled).
+        HeadScanVector512.IsSupported ? Search<HeadScanVector512>(key, length)
+        : HeadScanVector256.IsSupported ? Search<HeadScanVector256>(key, length)
+        : HeadScanVector128.IsSupported ? Search<HeadScanVector128>(key, length)
+        : Search<HeadScanScalar>(key, length);
+
+    /// <summary>The search with one node scan: called directly by the tests, for every path this machine runs.</summary>
+    internal int Search<TScan>(byte* key, int length) where TScan : struct, IHeadScan
+    {
+        if (length < 0)
+            ThrowNegativeLength(length);
+        if (Count == 0)
+            return ~0;
+
+        // PERF: a key shorter than 8 bytes is read from the end of an 8-byte local, so every head can load the
+        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes.
+        ulong shortKey = 0;
+        if (length < sizeof(ulong))
+        {
+            byte* end = (byte*)&shortKey + sizeof(ulong);
+            Memory.CopyInline(end - length, key, length);
+            key = end - length;
+        }
+
+        int node = 0;
+        for (int level = _topLevel; ; level--)
+        {
+            int entry = (node << NodeShift) + Locate<TScan>(level, node, key, length, out bool equal);
+            if (equal)
+                return entry << (NodeShift * level);
+            if (level == 0)
+                return ~entry;
+            // The child is the last entry below the key; the first one only on the leftmost path, where the key can be below all.
+            node = Math.Max(entry - 1, node << NodeShift);
+        }
+    }
+
+    /// <summary>
+    /// Where <paramref name="key"/> falls among the entries of one node: how many are below it, and whether the
+    /// next one equals it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int Locate<TScan>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan
+    {
+        equal = false;
+        int prefixLength = _prefixLengths[_firstNodes[level] + node];
+        int words = WordsAt(level);
+        long* heads = _heads + _headStarts[level] + (nint)node * NodeWidth * words;
+
+        // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
+        // words are equal; a word past the first is read only while some entry is still tied.
+        uint below = 0, tied = (1u << NodeWidth) - 1;
+        long last;
+        for (int word = 0; ; word++)
+        {
+            bool isLast = word == words - 1;
+            long keyWord = isLast ? KeyHead.Last(key, length, prefixLength, words) : KeyHead.Word(key, length, prefixLength, word);
+            TScan.Compare(heads + word * NodeWidth, keyWord, out uint wordBelow, out uint wordEqual);
+            below |= tied & wordBelow;
+            tied &= wordEqual;
+            if (isLast | tied == 0)
+            {
+                last = keyWord;
+                break;
+            }
+        }
+        int lessCount = BitOperations.PopCount(below);
+        int same = BitOperations.PopCount(tied);
+        if (same == 0)
+            return lessCount;
+        if (KeyHead.HoldsWholeKey(last, words))
+        {
+            equal = true;
+            return lessCount;
+        }
+        int offset = prefixLength + KeyHead.BytesOf(words);
+        int first = (node << NodeShift) + lessCount;
+        // PERF: a tie is nearly always one entry (keys that share the head's 7 bytes and go on): compared here,
+        // inlined; a run of several goes to the binary search of BreakTie.
+        if (same == 1)
+        {
+            int order = CompareEntry(level, first, key, length, offset);
+            equal = order == 0;
+            return order < 0 ? lessCount + 1 : lessCount;
+        }
+        return lessCount + BreakTie(level, first, same, key, length, offset, out equal);
+    }
+
+    /// <summary>
+    /// Among the <paramref name="count"/> entries from <paramref name="first"/> of a level whose heads equal the
+    /// key's (all of them, and the key, go on past the head), how many are below the key, and whether the next
+    /// one equals it: a binary search on the bytes after <paramref name="offset"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int BreakTie(int level, int first, int count, byte* key, int length, int offset, out bool equal)
+    {
+        int lo = 0, hi = count;
+        while (lo < hi)
+        {
+            int mid = (lo + hi) >>> 1;
+            int order = CompareEntry(level, first + mid, key, length, offset);
+            if (order == 0)
+            {
+                equal = true;
+                return mid;
+            }
+            if (order < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        equal = false;
+        return lo;
+    }
+
+    /// <summary>
+    /// The entry <paramref name="entry"/> of a level against the key, in key order, from byte <paramref name="offset"/>
+    /// (both are longer than it: the bytes before it are equal).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int CompareEntry(int level, int entry, byte* key, int length, int offset)
+    {
+        int slot = entry << (NodeShift * level);
+        int start = _starts[slot];
+        int entryLength = _starts[slot + 1] - start;
+        int order = Memory.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
+        return order != 0 ? order : entryLength - length;
+    }
+
+    [DoesNotReturn]
+    private static void ThrowNegativeLength(int length) =>
+        throw new ArgumentOutOfRangeException(nameof(length), length, "The key's length must not be negative.");
+}

@@ -1,0 +1,198 @@
+using System.Runtime.InteropServices;
+
+namespace Sparrow;
+
+/// <summary>
+/// An immutable set of byte keys in key order (<see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>:
+/// bytes, then the shorter key first), built once and searched many times: a symbol table, an SSTable's index
+/// block, a B+tree page frozen for reading. A search returns what <see cref="Array.BinarySearch{T}(T[], T, IComparer{T})"/>
+/// would over the same keys, without allocating, touching key bytes only where integer heads tie.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The keys are stored once, back to back in one buffer. Over them sits a static B+tree of nodes of
+/// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
+/// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
+/// node's shares (so a search never compares it: a key the search brings to the node has it), and stores for
+/// each entry a head of the bytes after that prefix (<see cref="KeyHead"/>: 8 bytes in a leaf, 32 in an inner
+/// node); each word of a node's 16 heads fills two cache lines and is compared to the searched key's at once
+/// with vector instructions. A search descends from the root, one node per level, and reads key bytes only to
+/// break a tie between heads of keys that share the whole head past their node's prefix and go on (the
+/// remaining bytes are compared in key order then).
+/// </para>
+/// <para>
+/// A table is safe to search from many threads at once. The memory it holds is <see cref="TableBytes"/>, beside
+/// <see cref="KeyBytes"/> of key bytes.
+/// </para>
+/// </remarks>
+public sealed unsafe partial class SortedKeyTable
+{
+    /// <summary>Entries per node: 16 heads, two 64-byte cache lines.</summary>
+    internal const int NodeWidth = 16;
+
+    /// <summary>log2 of <see cref="NodeWidth"/>.</summary>
+    internal const int NodeShift = 4;
+
+    /// <summary>Words of a leaf entry's head: 7 key bytes past the node's prefix, 8 bytes a key.</summary>
+    internal const int LeafWords = 1;
+
+    /// <summary>
+    /// Words of an inner entry's head: 31 key bytes past the node's prefix. Inner entries are a sixteenth of the
+    /// keys, and their heads tie far less often with wider heads (the top of a tree has short prefixes).
+    /// </summary>
+    internal const int InnerWords = 4;
+
+    /// <summary>Words of each head at <paramref name="level"/>.</summary>
+    internal static int WordsAt(int level) => level == 0 ? LeafWords : InnerWords;
+
+    /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
+    private const int KeyPadding = sizeof(ulong);
+
+    // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
+    private readonly byte[] _keyBuffer;
+    private readonly int[] _keyStarts;
+    private readonly long[] _headBuffer;
+    private readonly int[] _prefixLengthArray;
+    private readonly int[] _firstNodeArray;
+    private readonly long[] _headStartArray;
+
+    private readonly byte* _keys;
+    private readonly int* _starts;
+    private readonly long* _heads;
+    private readonly int* _prefixLengths;
+    private readonly int* _firstNodes;
+    private readonly long* _headStarts;
+    private readonly int _topLevel;
+
+    /// <summary>The number of keys.</summary>
+    public int Count { get; }
+
+    /// <summary>The bytes of all keys together, as given.</summary>
+    public long KeyBytes { get; }
+
+    /// <summary>
+    /// The bytes this table holds: the keys (stored once), their offsets, the heads and the nodes' prefix lengths
+    /// (array contents, without the few dozen bytes of object headers).
+    /// </summary>
+    public long TableBytes { get; }
+
+    /// <summary>The key at slot <paramref name="index"/> (0 is the smallest): a view of the table's own bytes, no copy.</summary>
+    /// <param name="index">The slot, 0 to <see cref="Count"/> - 1.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is negative or not below <see cref="Count"/>.</exception>
+    public ReadOnlySpan<byte> this[int index]
+    {
+        get
+        {
+            if ((uint)index >= (uint)Count)
+                ThrowIndexOutOfRange(index);
+            return new ReadOnlySpan<byte>(_keys + _starts[index], _starts[index + 1] - _starts[index]);
+        }
+    }
+
+    /// <summary>Builds a table from keys in ascending key order.</summary>
+    /// <param name="sortedKeys">
+    /// The keys, strictly ascending in <see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> order (bytes,
+    /// then the shorter key first); an empty key is allowed (it is the smallest). The bytes are copied.
+    /// </param>
+    /// <returns>The table.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="sortedKeys"/> or one of its keys is null.</exception>
+    /// <exception cref="ArgumentException">A key is not greater than the key before it (out of order or repeated); the message names its index.</exception>
+    public static SortedKeyTable Create(IEnumerable<byte[]> sortedKeys)
+    {
+        ArgumentNullException.ThrowIfNull(sortedKeys);
+        byte[][] keys = sortedKeys as byte[][] ?? [.. sortedKeys];
+        long total = 0;
+        for (int i = 0; i < keys.Length; i++)
+            total += keys[i]?.Length ?? throw new ArgumentNullException(nameof(sortedKeys), $"Key {i} is null.");
+        byte[] buffer = AllocateKeyBuffer(total);
+        int[] starts = GC.AllocateUninitializedArray<int>(keys.Length + 1, pinned: true);
+        int offset = 0;
+        for (int i = 0; i < keys.Length; i++)
+        {
+            starts[i] = offset;
+            keys[i].CopyTo(buffer.AsSpan(KeyPadding + offset));
+            offset += keys[i].Length;
+        }
+        starts[keys.Length] = offset;
+        return new SortedKeyTable(buffer, starts, nameof(sortedKeys));
+    }
+
+    /// <summary>
+    /// Builds a table from keys laid back to back, as an engine holds them in a page or a mapped file (a span
+    /// over native memory serves as well as an array).
+    /// </summary>
+    /// <param name="keyBytes">The keys' bytes, one key after the other in ascending key order (see <see cref="Create(IEnumerable{byte[]})"/>). They are copied.</param>
+    /// <param name="keyLengths">The length of each key, in order; they add up to the length of <paramref name="keyBytes"/>.</param>
+    /// <returns>The table.</returns>
+    /// <exception cref="ArgumentException">
+    /// A length is negative, the lengths do not add up to the length of <paramref name="keyBytes"/>, or a key is
+    /// not greater than the key before it (the message names its index).
+    /// </exception>
+    public static SortedKeyTable Create(ReadOnlySpan<byte> keyBytes, ReadOnlySpan<int> keyLengths)
+    {
+        int[] starts = GC.AllocateUninitializedArray<int>(keyLengths.Length + 1, pinned: true);
+        long offset = 0;
+        for (int i = 0; i < keyLengths.Length; i++)
+        {
+            if (keyLengths[i] < 0)
+                throw new ArgumentException($"Key {i} has a negative length ({keyLengths[i]}).", nameof(keyLengths));
+            starts[i] = (int)Math.Min(offset, int.MaxValue);
+            offset += keyLengths[i];
+        }
+        if (offset != keyBytes.Length)
+            throw new ArgumentException($"The key lengths add up to {offset} bytes, but {keyBytes.Length} key bytes were given.", nameof(keyLengths));
+        starts[keyLengths.Length] = (int)offset;
+        byte[] buffer = AllocateKeyBuffer(offset);
+        keyBytes.CopyTo(buffer.AsSpan(KeyPadding));
+        return new SortedKeyTable(buffer, starts, nameof(keyBytes));
+    }
+
+    private SortedKeyTable(byte[] keyBuffer, int[] keyStarts, string keysParameter)
+    {
+        _keyBuffer = keyBuffer;
+        _keyStarts = keyStarts;
+        Count = keyStarts.Length - 1;
+        KeyBytes = keyStarts[Count];
+        _keys = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(keyBuffer, KeyPadding);
+        _starts = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(keyStarts, 0);
+        ThrowIfNotAscending(keysParameter);
+
+        var layout = new NodeLayout(this);
+        _headBuffer = layout.HeadBuffer;
+        _heads = layout.Heads;
+        _prefixLengthArray = layout.PrefixLengths;
+        _firstNodeArray = layout.FirstNodes;
+        _prefixLengths = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixLengthArray, 0);
+        _headStartArray = layout.HeadStarts;
+        _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
+        _headStarts = (long*)Marshal.UnsafeAddrOfPinnedArrayElement(_headStartArray, 0);
+        _topLevel = _firstNodeArray.Length - 1;
+
+        TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
+            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * (sizeof(int) + sizeof(long));
+    }
+
+    /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
+    private byte* KeyAt(int slot) => _keys + _starts[slot];
+
+    private int LengthAt(int slot) => _starts[slot + 1] - _starts[slot];
+
+    private static byte[] AllocateKeyBuffer(long keyBytes)
+    {
+        if (keyBytes > Array.MaxLength - KeyPadding)
+            throw new ArgumentException($"The keys hold {keyBytes} bytes; a table holds at most {Array.MaxLength - KeyPadding}.");
+        return GC.AllocateArray<byte>(KeyPadding + (int)keyBytes, pinned: true);
+    }
+
+    private void ThrowIfNotAscending(string keysParameter)
+    {
+        for (int i = 1; i < Count; i++)
+        {
+            if (Memory.Compare(KeyAt(i - 1), LengthAt(i - 1), KeyAt(i), LengthAt(i)) >= 0)
+                throw new ArgumentException($"Key {i} is not greater than key {i - 1}: keys must be strictly ascending in key order.", keysParameter);
+        }
+    }
+
+    private static void ThrowIndexOutOfRange(int index) =>
+        throw new ArgumentOutOfRangeException(nameof(index), index, "The index must be at least 0 and below Count.");
+}

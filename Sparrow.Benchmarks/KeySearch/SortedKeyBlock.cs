@@ -37,13 +37,19 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
     /// (each expected at the complement of the first larger key's slot, as a range scan starts), else the keys
     /// themselves in the given order.
     /// </summary>
-    public SortedKeyBlock(byte[][] keys, byte[][]? absentProbes)
+    public SortedKeyBlock(byte[][] keys, byte[][]? absentProbes) : this(keys, absentProbes ?? keys, sortedOnce: true)
+    {
+        if (absentProbes is not null && ExpectedIndex.Any(i => i >= 0))
+            throw new ArgumentException("An absent probe is one of the keys.", nameof(absentProbes));
+    }
+
+    // sortedOnce only tells this constructor apart from the public one with the same parameter types.
+    private SortedKeyBlock(byte[][] keys, byte[][] probes, bool sortedOnce)
     {
         int count = keys.Length;
         int[] order = Enumerable.Range(0, count).ToArray();
         Array.Sort(order, (a, b) => keys[a].AsSpan().SequenceCompareTo(keys[b]));
         SortedKeys = [.. order.Select(i => keys[i])];
-        byte[][] probes = absentProbes ?? keys;
 
         SortedOffsets = new int[count];
         SortedLengths = new int[count];
@@ -74,8 +80,6 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
             ExpectedIndex[i] = Array.BinarySearch(SortedKeys, key, KeyOrder.Instance);
             offset += key.Length;
         }
-        if (absentProbes is not null && ExpectedIndex.Any(i => i >= 0))
-            throw new ArgumentException("An absent probe is one of the keys.", nameof(absentProbes));
     }
 
     /// <summary>The keys in byte order (for building tables).</summary>
@@ -95,6 +99,18 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
     {
         byte[][] keys = GenerateDistinctKeys(2 * count, new Random(seed));
         return new SortedKeyBlock(keys[..count], keys[count..]);
+    }
+
+    /// <summary>
+    /// <paramref name="count"/> document ids looked up <paramref name="probes"/> times in a seeded random order with
+    /// repeats: a sequence far longer than the table, so the branch predictor cannot learn a binary search's path
+    /// through it, as it can when the same few hundred probes come round in the same order every invocation.
+    /// </summary>
+    public static SortedKeyBlock WithRandomProbes(int count, int probes, int seed)
+    {
+        var random = new Random(seed);
+        byte[][] keys = GenerateDistinctKeys(count, random);
+        return new SortedKeyBlock(keys, [.. Enumerable.Range(0, probes).Select(_ => keys[random.Next(count)])], sortedOnce: true);
     }
 
     /// <summary><paramref name="count"/> distinct random binary keys of <paramref name="length"/> bytes, each looked up once.</summary>

@@ -110,6 +110,9 @@ internal readonly unsafe struct CopyOperation(byte* destination, byte* source) :
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size) => WordStrides.Copy(destination, source, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
 }
 
 /// <summary>Move: <see cref="CopyOperation"/> up to the block sizes (each of its classes loads before it stores), then blocks in the direction the overlap needs.</summary>
@@ -134,4 +137,7 @@ internal readonly unsafe struct MoveOperation(byte* destination, byte* source) :
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size) => WordStrides.Move(destination, source, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
 }

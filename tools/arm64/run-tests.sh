@@ -41,4 +41,5 @@ dotnet publish tools/test-runner -c Release -r linux-arm64 --self-contained -o "
 # W^X off: the runtime writes JIT code through a second, writable mapping of the executable pages, which qemu-user
 # does not see, so it would keep running its stale translation of that code (illegal instructions, bogus faults).
 export DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 DOTNET_EnableWriteXorExecute=0
-"${emulator[@]}" "$runner/test-runner" --results "$results" --prefix linux-arm64
+# A hung emulator must not hang CI: the run takes a few minutes even on a busy machine.
+timeout --kill-after=30 20m "${emulator[@]}" "$runner/test-runner" --results "$results" --prefix linux-arm64

@@ -30,7 +30,12 @@ internal sealed class SuiteResult(string name)
         lock (Tests)
         {
             Tests.Add(test);
-            Count(test.Outcome, 1);
+            _ = test.Outcome switch
+            {
+                TestOutcome.Passed => Passed++,
+                TestOutcome.Failed => Failed++,
+                _ => Skipped++,
+            };
         }
     }
 
@@ -40,15 +45,5 @@ internal sealed class SuiteResult(string name)
         Passed += other.Passed;
         Failed += other.Failed;
         Skipped += other.Skipped;
-    }
-
-    private void Count(string outcome, int n)
-    {
-        switch (outcome)
-        {
-            case TestOutcome.Passed: Passed += n; break;
-            case TestOutcome.Failed: Failed += n; break;
-            default: Skipped += n; break;
-        }
     }
 }

@@ -12,7 +12,9 @@ namespace Sparrow.Tests;
 /// PROT_NONE region of the map's pages plus two is reserved, its middle unmapped, and the file mapped: Linux
 /// places a new mapping at the top of the highest free gap that fits, which is that hole. If it lands
 /// elsewhere (a higher gap fitted, or another thread mapped first), that map is kept until the end, so the
-/// next try cannot land there, and the reservation is tried again.
+/// next try cannot land there, and the reservation is tried again. qemu-user (the linux-arm64 test run) places
+/// mappings itself, bottom-up, after the last one it made: the map lands right after the reservation, whose last
+/// page then fences its start, and a PROT_NONE page asked for at its end fences the rest.
 /// </remarks>
 internal sealed unsafe class FencedMap : IDisposable
 {
@@ -52,8 +54,16 @@ internal sealed unsafe class FencedMap : IDisposable
                 Unmap(hole, mappedLength);
 
                 MappedFile map = MappedFile.Open(path);
-                if (Start(map) == hole)
+                byte* start = Start(map);
+                if (start == hole)
                     return new FencedMap(map, reservation, hole + mappedLength, page);
+                byte* after = start == hole + mappedLength + page ? FenceAt(start + mappedLength, page) : null;
+                if (after != null)
+                {
+                    Unmap(reservation, page);
+                    return new FencedMap(map, hole + mappedLength, after, page);
+                }
+
                 misplaced.Add(map);
                 Unmap(reservation, page);
                 Unmap(hole + mappedLength, page);
@@ -71,6 +81,19 @@ internal sealed unsafe class FencedMap : IDisposable
         Map.Dispose();
         Unmap(_fenceBefore, _page);
         Unmap(_fenceAfter, _page);
+    }
+
+    /// <summary>A PROT_NONE page at <paramref name="address"/>, or null (and nothing mapped) when that page is taken.</summary>
+    private static byte* FenceAt(byte* address, nuint page)
+    {
+        // The address is a hint: the OS maps the page there only when it is free (else elsewhere, which is undone).
+        byte* fence = (byte*)mmap((nint)address, page, ProtNone, MapPrivate | MapAnonymousLinux, -1, 0);
+        if (fence == (byte*)-1)
+            throw new InvalidOperationException($"mmap failed: errno {Marshal.GetLastPInvokeError()}");
+        if (fence == address)
+            return fence;
+        Unmap(fence, page);
+        return null;
     }
 
     private static byte* Start(MappedFile map) => (byte*)Unsafe.AsPointer(ref MemoryMarshal.GetReference(map.AsSpan(0, 0)));

@@ -2,9 +2,10 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// Every public entry point and every internal code path of every operation, one table per operation. The
-/// portable jump table, the word and vector block paths and the AVX-512 masked path are called directly, so each
-/// is proven on this machine whichever one the public API takes here; the public rows prove the dispatch (CI runs
-/// the tests again with AVX-512 and with AVX2 disabled, so it takes each path). A path whose instruction set is
+/// portable jump table, the word and vector block paths, the AVX-512 masked path and the ARM64 AdvSimd blocks are
+/// called directly, so each is proven on this machine whichever one the public API takes here; the public rows
+/// prove the dispatch (CI runs the tests again with AVX-512 and with AVX2 disabled, and as linux-arm64 code under
+/// qemu-user, so it takes each path). A path whose instruction set is
 /// absent is reported skipped with <see cref="CodePath.SkipReason"/> (<see cref="PathTheoryAttribute"/>).
 /// Adding a path is adding a row; adding an operation is adding a table, a <see cref="Path"/> subclass and a
 /// <see cref="Reference"/> loop.
@@ -27,6 +28,8 @@ internal static unsafe class Paths
         new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
         new("CompareOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
+        new("AdvSimdBlocks.Compare", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Compare(x, y, (nuint)size))
+            { SkipReason = SkipReasons.AdvSimd },
     ];
 
     public static readonly EqualPath[] Equal =
@@ -40,6 +43,8 @@ internal static unsafe class Paths
         new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
         new("EqualOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
+        new("AdvSimdBlocks.Equal", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Equal(x, y, (nuint)size))
+            { SkipReason = SkipReasons.AdvSimd },
     ];
 
     public static readonly CopyPath[] Copy =

@@ -12,6 +12,10 @@ internal static class SkipReasons
         ? null
         : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";
 
+    public static string? AdvSimd => Sparrow.AdvSimdBlocks.IsSupported
+        ? null
+        : "AdvSimd (ARM64) is absent on this CPU: the AdvSimd path runs in the linux-arm64 test run (tools/arm64/run-tests.sh).";
+
     public static string? Bmi2 => System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported
         ? null
         : "BMI2 is not available here: the PEXT gather of the scalar varint path is untested on this machine.";

@@ -134,7 +134,7 @@ public sealed unsafe partial class MappedFile
 
     // The exceptions for a range IsOutside rejected: ObjectDisposedException once disposed, else the range.
     // PERF: deliberately not NoInlining: a body that only throws keeps the call out of line, and the JIT
-    // knows it does not return (as Memory.ThrowNegativeSize).
+    // knows it does not return (as SizeClasses.ThrowNegativeSize).
 
     [DoesNotReturn]
     private void ThrowOutsideFile(long offset, long length) =>

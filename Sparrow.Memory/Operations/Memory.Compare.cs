@@ -119,4 +119,7 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int WordBlocks(nuint size) => Sparrow.WordBlocks.Compare(x, y, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int AdvSimdBlocks(nuint size) => Sparrow.AdvSimdBlocks.Compare(x, y, size);
 }

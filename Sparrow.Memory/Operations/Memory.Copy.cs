@@ -135,6 +135,9 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Copy(source, destination, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
 }
 
 /// <summary>Move: <see cref="CopyOperation"/> up to the block sizes (each of its classes loads before it stores), then blocks in the direction the overlap needs.</summary>
@@ -159,4 +162,7 @@ internal readonly unsafe struct MoveOperation(byte* source, byte* destination) :
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Move(source, destination, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
 }

@@ -55,4 +55,7 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOpe
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool WordBlocks(nuint size) => Sparrow.WordBlocks.Equal(x, y, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool AdvSimdBlocks(nuint size) => Sparrow.AdvSimdBlocks.Equal(x, y, size);
 }

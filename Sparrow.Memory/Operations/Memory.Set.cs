@@ -56,4 +56,7 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Set(destination, value, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
 }

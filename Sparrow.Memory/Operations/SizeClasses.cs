@@ -34,12 +34,18 @@ internal unsafe interface ISizeClassOperation<TResult>
 
     /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words, the portable path (<see cref="Sparrow.WordBlocks"/>).</summary>
     TResult WordBlocks(nuint size);
+
+    /// <summary>
+    /// More than <see cref="SizeClasses.MaxWordsSize"/> bytes on ARM64: 128-bit AdvSimd vectors for Compare and
+    /// SequenceEqual (<see cref="Sparrow.AdvSimdBlocks"/>), word blocks for the writers.
+    /// </summary>
+    TResult AdvSimdBlocks(nuint size);
 }
 
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
 /// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (four size
-/// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks, vector or word-sized.
+/// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses
 {
@@ -117,8 +123,8 @@ internal static unsafe class SizeClasses
     {
         if (size < 0)
             ThrowNegativeSize();
-        return Vector256.IsHardwareAccelerated
-            ? operation.VectorBlocks((nuint)size)
+        return Vector256.IsHardwareAccelerated ? operation.VectorBlocks((nuint)size)
+            : Sparrow.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks((nuint)size)
             : operation.WordBlocks((nuint)size);
     }
 

@@ -34,7 +34,7 @@ public sealed class CrossArchitectureTests
     {
         var value = new DateTime(long.Parse(fields[0]), Enum.Parse<DateTimeKind>(fields[1]));
         string text = fields[2];
-        Span<byte> utf8 = stackalloc byte[DateTimeFormatter.MaxLength];
+        Span<byte> utf8 = stackalloc byte[DateTimeFormatter.MaxFormattedLength];
         DateTime parsed = DateTimeFormatter.Parse(text);
         DateTime utf8Parsed = DateTimeFormatter.Parse(Encoding.UTF8.GetBytes(text));
         return Differs("Format", text, DateTimeFormatter.Format(value))

@@ -45,7 +45,7 @@ public sealed unsafe partial class SortedKeyTable
         if (length < sizeof(ulong))
         {
             byte* end = (byte*)&shortKey + sizeof(ulong);
-            Memory.CopyInline(end - length, key, length);
+            Memory.CopyInline(key, end - length, length);
             key = end - length;
         }
 

@@ -1,0 +1,140 @@
+using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
+
+namespace Sparrow;
+
+/// <summary>
+/// CRC-32C (Castagnoli): the reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF, as iSCSI
+/// (RFC 3720), ext4, RocksDB, LevelDB and PostgreSQL's WAL use it. <c>HashToUInt32("123456789"u8) == 0xE3069283</c>.
+/// Carry-less-multiply folding (512, 256 or 128-bit), crc32-instruction chains, or slicing-by-8 tables,
+/// whichever this machine runs fastest for the length; every path gives the same value.
+/// </summary>
+public static unsafe class Crc32C
+{
+    /// <summary>The size of the checksum in bytes, as <see cref="Hash(ReadOnlySpan{byte}, Span{byte})"/> writes it.</summary>
+    public const int HashLengthInBytes = sizeof(uint);
+
+    /// <summary>
+    /// Below this length one crc32 chain is fastest: three chains pay for their merge. Measured (busy-machine
+    /// short runs, Zen 4); see <c>Crc32CBenchmarks</c>.
+    /// </summary>
+    internal const int ThreeChainsFrom = 64;
+
+    /// <summary>From this length carry-less folding beats three crc32 chains (measured as <see cref="ThreeChainsFrom"/>).</summary>
+    internal const int FoldingFrom = 256;
+
+    /// <summary>The CRC-32C of <paramref name="source"/>.</summary>
+    /// <param name="source">The bytes to checksum.</param>
+    /// <returns>The checksum (the value System.IO.Hashing would call the hash as a <see cref="uint"/>).</returns>
+    public static uint HashToUInt32(ReadOnlySpan<byte> source) => Append(0, source);
+
+    /// <summary>The CRC-32C of <paramref name="length"/> bytes at <paramref name="source"/> (a native page, a mapped file).</summary>
+    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
+    /// <param name="length">The number of bytes; not negative.</param>
+    /// <returns>The checksum.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+    public static uint HashToUInt32(byte* source, int length) => Append(0, source, length);
+
+    /// <summary>
+    /// Continues a checksum: <c>Append(HashToUInt32(a), b) == HashToUInt32(a followed by b)</c>, and
+    /// <c>Append(0, x) == HashToUInt32(x)</c>.
+    /// </summary>
+    /// <param name="crc">The checksum of the bytes before <paramref name="source"/>, or 0 to start.</param>
+    /// <param name="source">The bytes that follow.</param>
+    /// <returns>The checksum of the bytes before and <paramref name="source"/>.</returns>
+    public static uint Append(uint crc, ReadOnlySpan<byte> source)
+    {
+        fixed (byte* p = source)
+            return ~Update(~crc, p, (nuint)source.Length);
+    }
+
+    /// <summary>Continues a checksum over <paramref name="length"/> bytes at <paramref name="source"/>, as <see cref="Append(uint, ReadOnlySpan{byte})"/>.</summary>
+    /// <param name="crc">The checksum of the bytes before <paramref name="source"/>, or 0 to start.</param>
+    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
+    /// <param name="length">The number of bytes; not negative.</param>
+    /// <returns>The checksum of the bytes before and these.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+    public static uint Append(uint crc, byte* source, int length)
+    {
+        if (length < 0)
+            ThrowNegativeLength();
+        return ~Update(~crc, source, (nuint)length);
+    }
+
+    /// <summary>Writes the CRC-32C of <paramref name="source"/> to <paramref name="destination"/>, 4 bytes little-endian (as System.IO.Hashing's <c>Crc32.Hash</c>).</summary>
+    /// <param name="source">The bytes to checksum.</param>
+    /// <param name="destination">At least <see cref="HashLengthInBytes"/> bytes.</param>
+    /// <returns><see cref="HashLengthInBytes"/>.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashLengthInBytes"/>.</exception>
+    public static int Hash(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (!TryHash(source, destination, out int written))
+            ThrowDestinationTooShort();
+        return written;
+    }
+
+    /// <summary>Writes the CRC-32C of <paramref name="source"/> to <paramref name="destination"/>, 4 bytes little-endian, when it fits.</summary>
+    /// <param name="source">The bytes to checksum.</param>
+    /// <param name="destination">Where the checksum goes.</param>
+    /// <param name="bytesWritten"><see cref="HashLengthInBytes"/>, or 0 when <paramref name="destination"/> is too short.</param>
+    /// <returns>false, writing nothing, when <paramref name="destination"/> is shorter than <see cref="HashLengthInBytes"/>.</returns>
+    public static bool TryHash(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)
+    {
+        if (destination.Length < HashLengthInBytes)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        BinaryPrimitives.WriteUInt32LittleEndian(destination, HashToUInt32(source));
+        bytesWritten = HashLengthInBytes;
+        return true;
+    }
+
+    /// <summary>
+    /// The checksum of two adjacent ranges from the checksum of each, without reading them again (zlib's
+    /// <c>crc32_combine</c>): <c>Combine(HashToUInt32(a), HashToUInt32(b), b.Length) == HashToUInt32(a followed by b)</c>.
+    /// O(log <paramref name="lengthSecond"/>). It lets a page be checksummed around its own checksum field:
+    /// combine the range before the field, the field as zeros, and the range after it.
+    /// </summary>
+    /// <param name="crcFirst">The checksum of the first range.</param>
+    /// <param name="crcSecond">The checksum of the range that follows it.</param>
+    /// <param name="lengthSecond">The length of the second range in bytes; not negative.</param>
+    /// <returns>The checksum of both ranges, in order.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="lengthSecond"/> is negative.</exception>
+    public static uint Combine(uint crcFirst, uint crcSecond, long lengthSecond)
+    {
+        if (lengthSecond < 0)
+            ThrowNegativeLength();
+        // The first range's register moved past the second's bytes; the initial values and final XORs cancel.
+        return Crc32CPolynomial.ShiftBytes(crcFirst, lengthSecond) ^ crcSecond;
+    }
+
+    /// <summary>
+    /// The one place a path is chosen, by length and by what this machine has (every IsSupported folds to a
+    /// constant when this method is compiled). Advances the register <paramref name="state"/> (not inverted).
+    /// </summary>
+    internal static uint Update(uint state, byte* source, nuint length)
+    {
+        if (!Crc32COneChain.IsSupported)
+            return Crc32CTable.Append(state, source, length);
+        if (length < ThreeChainsFrom || !Crc32CThreeChains.IsSupported)
+            return Crc32COneChain.Append(state, source, length);
+        if (length < FoldingFrom)
+            return Crc32CThreeChains.Append(state, source, length);
+        if (Crc32CFold512.IsSupported)
+            return Crc32CFold512.Append(state, source, length);
+        if (Crc32CFold256.IsSupported)
+            return Crc32CFold256.Append(state, source, length);
+        return Crc32CFold128.Append(state, source, length);
+    }
+
+    // PERF: not inlined into the callers' bodies: the JIT sees a method that only throws and keeps it out of line.
+    [DoesNotReturn]
+    private static void ThrowNegativeLength() =>
+        throw new ArgumentOutOfRangeException("length", "The length must not be negative.");
+
+    [DoesNotReturn]
+    private static void ThrowDestinationTooShort() =>
+        throw new ArgumentException($"The destination must hold at least {HashLengthInBytes} bytes.", "destination");
+}

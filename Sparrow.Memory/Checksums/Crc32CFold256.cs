@@ -10,20 +10,26 @@ internal static unsafe class Crc32CFold256
     /// <summary>Whether this path can run: 256-bit VPCLMULQDQ and the 64-bit crc32 instruction (the final reduction).</summary>
     public static bool IsSupported => Pclmulqdq.V256.IsSupported && Sse42.X64.IsSupported;
 
+    // The constants live in this class, not in Lanes, so initialising the path's own type initialises them: the
+    // JIT then reads them as constants, with no class-initialisation check on the path.
+    private static readonly Vector256<ulong> Four = Vector256.Create(FoldConstants.Lane(4 * 256));
+    private static readonly Vector256<ulong> Three = Vector256.Create(FoldConstants.Lane(3 * 256));
+    private static readonly Vector256<ulong> Two = Vector256.Create(FoldConstants.Lane(2 * 256));
+    private static readonly Vector256<ulong> One = Vector256.Create(FoldConstants.Lane(256));
+
+    /// <summary>Lane 0 folded onto lane 1 (128 bits ahead); lane 1 multiplied by nothing.</summary>
+    private static readonly Vector256<ulong> ToLane1 = Vector256.Create(FoldConstants.Lane(128), Vector128<ulong>.Zero);
+
+    private static readonly Vector128<ulong> Lane = FoldConstants.Lane(128);
+
+    // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
     /// <summary>Advances the CRC register <paramref name="state"/> over <paramref name="length"/> bytes, at least 32.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static uint Append(uint state, byte* source, nuint length) =>
         Crc32CFolding.Append<Lanes, Vector256<ulong>>(state, source, length);
 
     private readonly struct Lanes : IFoldLanes<Vector256<ulong>>
     {
-        private static readonly Vector256<ulong> Four = Vector256.Create(FoldConstants.Lane(4 * 256));
-        private static readonly Vector256<ulong> Three = Vector256.Create(FoldConstants.Lane(3 * 256));
-        private static readonly Vector256<ulong> Two = Vector256.Create(FoldConstants.Lane(2 * 256));
-        private static readonly Vector256<ulong> One = Vector256.Create(FoldConstants.Lane(256));
-
-        /// <summary>Lane 0 folded onto lane 1 (128 bits ahead); lane 1 multiplied by nothing.</summary>
-        private static readonly Vector256<ulong> ToLane1 = Vector256.Create(FoldConstants.Lane(128), Vector128<ulong>.Zero);
-
         public static nuint Width => 32;
 
         public static Vector256<ulong> FourAhead => Four;
@@ -33,6 +39,8 @@ internal static unsafe class Crc32CFold256
         public static Vector256<ulong> TwoAhead => Two;
 
         public static Vector256<ulong> OneAhead => One;
+
+        public static Vector128<ulong> LaneAhead => Lane;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector256<ulong> Load(byte* source) => Vector256.Load((ulong*)source);

@@ -25,6 +25,9 @@ internal unsafe interface IFoldLanes<TVector>
     /// <summary>Folds forward by one vector.</summary>
     static abstract TVector OneAhead { get; }
 
+    /// <summary>Folds a 128-bit lane forward by one lane (the last 16-byte steps).</summary>
+    static abstract Vector128<ulong> LaneAhead { get; }
+
     static abstract TVector Load(byte* source);
 
     /// <summary>The first vector of the input with the register <paramref name="state"/> XORed into its first 4 bytes.</summary>
@@ -90,8 +93,9 @@ internal static unsafe class Crc32CFolding
             x0 = TLanes.Fold(x0, TLanes.OneAhead, TLanes.Load(source));
 
         Vector128<ulong> lane = TLanes.ToLastLane(x0);
+        Vector128<ulong> laneAhead = TLanes.LaneAhead;
         for (; length >= 16; length -= 16, source += 16)
-            lane = Crc32CFold128.Lanes.Fold(lane, Crc32CFold128.Lanes.OneAhead, Crc32CFold128.Lanes.Load(source));
+            lane = Crc32CFold128.Lanes.Fold(lane, laneAhead, Crc32CFold128.Lanes.Load(source));
 
         return Crc32COneChain.Append(Crc32COneChain.OfTwoWords(lane.GetElement(0), lane.GetElement(1)), source, length);
     }

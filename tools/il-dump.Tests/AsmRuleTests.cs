@@ -46,6 +46,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Masked::LoadFirst(uint8*, int32)", "masked-loads", "AVX512" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "masked-loads", "FAIL" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "no-calls", "PASS" },
+        { "Carryless::Multiply(uint64, uint64)", "clmul", "PASS" },
+        { "Carryless::Xor(uint64, uint64)", "clmul", "FAIL" },
     };
 
     [Theory]
@@ -78,6 +80,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);
         if (outcome == "PASS" && rule == "masked-loads")
             Assert.Matches(@"vmovdqu8 ymm\d+ \{k\d\}\{z\}, ymmword ptr \[rsi\]", result.Summary);
+        if (outcome == "PASS" && rule == "clmul")
+            Assert.Contains("pclmul", result.Summary, StringComparison.Ordinal);
         if (outcome == "PASS" && rule == "masked-stores")
             Assert.Matches(@"vmovdqu8 ymmword ptr \[rdi\] \{k\d\}, ymm\d+", result.Summary);
     }

@@ -26,7 +26,7 @@ internal sealed partial class AsmListing(string text)
 /// </summary>
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul"];
 
     /// <summary>Applies <paramref name="rule"/> to a method's machine code; SKIP when the JIT lacks an instruction set the entry requires.</summary>
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
@@ -73,6 +73,14 @@ internal static partial class AsmRules
 
             case "masked-stores":
                 return Masked(asm, MaskedStore(), "store", "no vector store through an AVX-512 opmask (vmov* memory {k}, reg)");
+
+            case "clmul":
+            {
+                List<string> products = asm.Lines.Where(l => CarrylessMultiply().IsMatch(l)).Select(l => l.Trim()).ToList();
+                return products.Count > 0
+                    ? Verdict.Pass($"{products.Count} carry-less multiply(s): {products[0]}")
+                    : Verdict.Fail("no carry-less multiply (pclmulqdq, vpclmul*qdq)", []);
+            }
 
             default:
                 throw new CouldNotRunException($"no asm rule '{rule.Name}'");
@@ -136,6 +144,10 @@ internal static partial class AsmRules
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")]
     private static partial Regex MaskedStore();
+
+    // pclmulqdq, or the forms the JIT prints with the selector spelled out (vpclmullqlqdq, vpclmulhqhqdq).
+    [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")]
+    private static partial Regex CarrylessMultiply();
 
     [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")]
     private static partial Regex VectorMemory();

@@ -1,5 +1,4 @@
 using System.Runtime.Intrinsics.X86;
-using Xunit.Abstractions;
 using Xunit.Sdk;
 
 namespace Sparrow.Tests;
@@ -38,16 +37,9 @@ internal static unsafe class Crc32CPaths
 }
 
 /// <summary>A theory over <see cref="Crc32CPaths.Names"/>: a row whose path cannot run here is reported skipped with the reason.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.Crc32CPathTheoryDiscoverer", "Sparrow.Memory.Tests")]
+[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
 [AttributeUsage(AttributeTargets.Method)]
-public sealed class Crc32CPathTheoryAttribute : TheoryAttribute;
-
-/// <summary>Discovers a <see cref="Crc32CPathTheoryAttribute"/> theory: one test case per row, skipped where its path cannot run.</summary>
-public sealed class Crc32CPathTheoryDiscoverer(IMessageSink diagnosticMessageSink) : TheoryDiscoverer(diagnosticMessageSink)
+public sealed class Crc32CPathTheoryAttribute : PathTheoryAttribute
 {
-    protected override IEnumerable<IXunitTestCase> CreateTestCasesForDataRow(
-        ITestFrameworkDiscoveryOptions discoveryOptions, ITestMethod testMethod, IAttributeInfo theoryAttribute, object[] dataRow) =>
-        dataRow is [string name, ..] && Crc32CPaths.Named(name).SkipReason is { } reason
-            ? CreateTestCasesForSkippedDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow, reason)
-            : base.CreateTestCasesForDataRow(discoveryOptions, testMethod, theoryAttribute, dataRow);
+    public override string? SkipReasonOf(string name) => Crc32CPaths.Named(name).SkipReason;
 }

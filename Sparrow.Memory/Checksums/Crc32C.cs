@@ -7,8 +7,8 @@ namespace Sparrow;
 /// <summary>
 /// CRC-32C (Castagnoli): the reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF, as iSCSI
 /// (RFC 3720), ext4, RocksDB, LevelDB and PostgreSQL's WAL use it. <c>HashToUInt32("123456789"u8) == 0xE3069283</c>.
-/// Carry-less-multiply folding (512, 256 or 128-bit), crc32-instruction chains, or slicing-by-8 tables,
-/// whichever this machine runs fastest for the length; every path gives the same value.
+/// 512-bit carry-less-multiply folding, interleaved crc32-instruction chains (x64 or ARM64), or slicing-by-8
+/// tables, whichever this machine runs fastest for the length; every path gives the same value.
 /// </summary>
 public static unsafe class Crc32C
 {
@@ -132,19 +132,16 @@ public static unsafe class Crc32C
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static uint Update(uint state, byte* source, nuint length)
     {
-        if (length < ThreeChainsFrom)
+        if (length >= ThreeChainsFrom)
         {
-            return Crc32COneChain.IsSupported ? Crc32COneChain.Append(state, source, length)
-                : Crc32COneChainArm64.IsSupported ? Crc32COneChainArm64.Append(state, source, length)
-                : Crc32CTable.Append(state, source, length);
+            if (Crc32CFold512.IsSupported && length >= Fold512From)
+                return Crc32CFold512.Append(state, source, length);
+            if (Crc32CThreeChains.IsSupported)
+                return Crc32CThreeChains.Append(state, source, length);
+            if (Crc32CThreeChainsArm64.IsSupported)
+                return Crc32CThreeChainsArm64.Append(state, source, length);
         }
 
-        if (Crc32CFold512.IsSupported && length >= Fold512From)
-            return Crc32CFold512.Append(state, source, length);
-        if (Crc32CThreeChains.IsSupported)
-            return Crc32CThreeChains.Append(state, source, length);
-        if (Crc32CThreeChainsArm64.IsSupported)
-            return Crc32CThreeChainsArm64.Append(state, source, length);
         return Crc32COneChain.IsSupported ? Crc32COneChain.Append(state, source, length)
             : Crc32COneChainArm64.IsSupported ? Crc32COneChainArm64.Append(state, source, length)
             : Crc32CTable.Append(state, source, length);

@@ -101,8 +101,9 @@ public static unsafe class Crc32C
     /// <summary>
     /// The checksum of two adjacent ranges from the checksum of each, without reading them again (zlib's
     /// <c>crc32_combine</c>): <c>Combine(HashToUInt32(a), HashToUInt32(b), b.Length) == HashToUInt32(a followed by b)</c>.
-    /// O(log <paramref name="lengthSecond"/>). It lets a page be checksummed around its own checksum field:
-    /// combine the range before the field, the field as zeros, and the range after it.
+    /// O(log <paramref name="lengthSecond"/>) polynomial multiplications, a bit at a time: for ranges checksummed
+    /// separately (in parallel, or kept from an earlier write). A page checksummed around its own checksum field in
+    /// one pass needs none: <c>Append(HashToUInt32(before), after)</c> is the same value.
     /// </summary>
     /// <param name="crcFirst">The checksum of the first range.</param>
     /// <param name="crcSecond">The checksum of the range that follows it.</param>

@@ -23,6 +23,9 @@ public sealed partial class Usage
             uint stored = BinaryPrimitives.ReadUInt32LittleEndian(new ReadOnlySpan<byte>(page + Field, 4));
             Assert.Equal(stored, Crc32C.Combine(Crc32C.HashToUInt32(page, Field), Crc32C.HashToUInt32(page + AfterField, PageSize - AfterField), PageSize - AfterField));
 
+            // In one pass, Append over the bytes after the field gives the same value.
+            Assert.Equal(crc, Crc32C.Append(Crc32C.HashToUInt32(page, Field), page + AfterField, PageSize - AfterField));
+
             // Streaming: Append continues a checksum; the published check value of "123456789".
             Assert.Equal(0xE3069283u, Crc32C.Append(Crc32C.HashToUInt32("1234"u8), "56789"u8));
         }

@@ -8,10 +8,19 @@ namespace Sparrow.Benchmarks.Reporting;
 /// <summary>
 /// Throughput, which BenchmarkDotNet 0.14 has no column for: a fixed number of bytes decoded per operation over
 /// the operation's median time, in MB/s (10^6 bytes a second). Attach it to a class whose every benchmark
-/// handles the same bytes per operation.
+/// handles the same bytes per operation, or (<see cref="OfSizeParameter"/>) whose <c>Size</c> parameter is the bytes per operation.
 /// </summary>
-internal sealed class MegabytesPerSecondColumn(long bytesPerOperation) : IColumn
+internal sealed class MegabytesPerSecondColumn(Func<BenchmarkCase, long> bytesPerOperation, string bytesText) : IColumn
 {
+    public MegabytesPerSecondColumn(long bytesPerOperation)
+        : this(_ => bytesPerOperation, $"{bytesPerOperation:N0} bytes")
+    {
+    }
+
+    /// <summary>For a class whose every case handles its <c>Size</c> parameter's bytes per operation.</summary>
+    public static MegabytesPerSecondColumn OfSizeParameter() =>
+        new(benchmarkCase => Convert.ToInt64(benchmarkCase.Parameters["Size"], CultureInfo.InvariantCulture), "the Size parameter's bytes");
+
     public string Id => nameof(MegabytesPerSecondColumn);
     public string ColumnName => "MB/s";
     public bool AlwaysShow => true;
@@ -19,11 +28,11 @@ internal sealed class MegabytesPerSecondColumn(long bytesPerOperation) : IColumn
     public int PriorityInCategory => 0;
     public bool IsNumeric => true;
     public UnitType UnitType => UnitType.Dimensionless;
-    public string Legend => $"Throughput: {bytesPerOperation:N0} bytes per operation over the median time (MB = 10^6 bytes)";
+    public string Legend => $"Throughput: {bytesText} per operation over the median time (MB = 10^6 bytes)";
 
     /// <summary>MB/s of one benchmark's median, or null when it has no result.</summary>
     public double? Of(BenchmarkReport? report) =>
-        report?.ResultStatistics is { } statistics ? bytesPerOperation * 1e3 / statistics.Median : null;
+        report?.ResultStatistics is { } statistics ? bytesPerOperation(report.BenchmarkCase) * 1e3 / statistics.Median : null;
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase) =>
         Of(summary[benchmarkCase]) is { } mbps ? mbps.ToString("N0", CultureInfo.InvariantCulture) : "-";

@@ -1,3 +1,5 @@
+using Xunit.Sdk;
+
 namespace Sparrow.Tests;
 
 /// <summary>A way into <see cref="SortedKeyTable"/>'s search: a public overload, or the search with one node scan called directly.</summary>
@@ -35,4 +37,12 @@ internal static unsafe class SearchPaths
 
     private static string? Skip<TScan>(string vectors) where TScan : struct, IHeadScan =>
         TScan.IsSupported ? null : $"{vectors} vectors are not accelerated here (absent or disabled): the {typeof(TScan).Name} path cannot run.";
+}
+
+/// <summary>A theory over rows of <see cref="SearchPaths"/>, each skipped where its scan cannot run here.</summary>
+[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
+[AttributeUsage(AttributeTargets.Method)]
+public sealed class SearchPathTheoryAttribute : PathTheoryAttribute
+{
+    public override string? SkipReasonOf(string name) => SearchPaths.All.First(p => p.Name == name).SkipReason;
 }

@@ -11,7 +11,7 @@ public sealed unsafe class SortedKeyTableSearchTests
 {
     public static TheoryData<string> Paths => SearchPaths.Names;
 
-    [PathTheory]
+    [SearchPathTheory]
     [MemberData(nameof(Paths))]
     public void EveryTableSize0To300_EveryFamily_AgreesWithBinarySearch(string name)
     {
@@ -35,7 +35,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         AssertAgrees(SearchPaths.All[0], keys, KeySets.Families[0]);
     }
 
-    [PathTheory]
+    [SearchPathTheory]
     [MemberData(nameof(Paths))]
     public void KeysEndingAtAndStartingAfterAGuardPage_AreReadInBounds(string name)
     {

@@ -48,6 +48,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Masked::LoadFirst(uint8*, int32)", "masked-loads", "AVX512" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "masked-loads", "FAIL" },
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "no-calls", "PASS" },
+        { "Carryless::Multiply(uint64, uint64)", "clmul", "PASS" },
+        { "Carryless::Xor(uint64, uint64)", "clmul", "FAIL" },
     };
 
     [Theory]
@@ -71,6 +73,7 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             ("FAIL", "no-calls") => entry.StartsWith("Allocation", StringComparison.Ordinal) ? "CORINFO_HELP_NEWSFAST" : "NeverInlined",
             ("FAIL", "masked-loads") => "ymmword ptr [rsi]",
             ("FAIL", "masked-stores") => "vmovups  ymmword ptr [rdi]",
+            ("FAIL", "clmul") => null,
             ("FAIL", _) => "j",
             _ => null,
         };
@@ -80,6 +83,10 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);
         if (outcome == "PASS" && rule == "masked-loads")
             Assert.Matches(@"vmovdqu8 ymm\d+ \{k\d\}\{z\}, ymmword ptr \[rsi\]", result.Summary);
+        if (outcome == "FAIL" && rule == "clmul")
+            Assert.StartsWith("no carry-less multiply", result.Summary, StringComparison.Ordinal);
+        if (outcome == "PASS" && rule == "clmul")
+            Assert.Contains("pclmul", result.Summary, StringComparison.Ordinal);
         if (outcome == "PASS" && rule == "masked-stores")
             Assert.Matches(@"vmovdqu8 ymmword ptr \[rdi\] \{k\d\}, ymm\d+", result.Summary);
     }

@@ -27,7 +27,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -42,6 +42,7 @@ internal static partial class AsmRules
             "no-rngchk" => Matching(RangeCheck()),
             "no-calls" => [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)],
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
+            "clmul" => Matching(CarrylessMultiply()),
             _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
         };
         return rule.Name switch
@@ -55,6 +56,7 @@ internal static partial class AsmRules
             "masked-loads" or "masked-stores" when found.Count > 0 => Verdict.Pass($"{found.Count} masked {access}(s): {found[0]}"),
             "masked-loads" or "masked-stores" => Verdict.Fail($"no vector {access} through an AVX-512 opmask ({(access == "load" ? "vmov* reg {k} or {k}{z} from memory" : "vmov* memory {k}, reg")})",
                 Matching(VectorMemory()).Prepend("vector memory operands, none masked:")),
+            "clmul" => found.Count > 0 ? Verdict.Pass($"{found.Count} carry-less multiplies: {found[0]}") : Verdict.Fail("no carry-less multiply (pclmulqdq, vpclmul*qdq)", []),
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
@@ -87,4 +89,6 @@ internal static partial class AsmRules
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")] private static partial Regex MaskedStore();
     [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")] private static partial Regex VectorMemory();
+    // pclmulqdq, or the forms the JIT prints with the selector spelled out (vpclmullqlqdq, vpclmulhqhqdq).
+    [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply();
 }

@@ -1,0 +1,133 @@
+using System.IO.Hashing;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using Sparrow.Benchmarks.Baselines;
+using Sparrow.Benchmarks.Reporting;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// A checksum of one buffer, per size (16 B: a small record; 4 KiB: a page; 64 KiB: a large page or a WAL
+/// segment): Sparrow's Crc32C against the crc32-instruction loop a .NET user writes today, System.IO.Hashing's
+/// Crc32 (IEEE, 128-bit carry-less folding) and its two fastest non-cryptographic hashes, and the historical
+/// table-driven CRC-32C. The CRC-32C rows are checked in setup to give the same checksum; the others to run.
+/// </summary>
+[Config(typeof(Config))]
+public class Crc32CBenchmarks
+{
+    private const int MaxSize = 65536;
+
+    /// <summary>
+    /// Checksums per invocation (of the same input, results XORed): a 16-byte checksum takes a few nanoseconds, too
+    /// close to BenchmarkDotNet's per-invocation overhead to measure alone.
+    /// </summary>
+    private const int Operations = 16;
+
+    private sealed class Config : ManualConfig
+    {
+        public Config() => AddColumn(MegabytesPerSecondColumn.OfSizeParameter());
+    }
+
+    // PERF: one pinned, 64-byte-aligned buffer for every case, so no case pays for a placement another does not.
+    private readonly byte[] _buffer = GC.AllocateArray<byte>(MaxSize + 64, pinned: true);
+    private int _offset;
+
+    [Params(16, 64, 512, 4096, 65536)]
+    public int Size { get; set; }
+
+    private ReadOnlySpan<byte> Input => _buffer.AsSpan(_offset, Size);
+
+    [GlobalSetup]
+    public unsafe void Setup()
+    {
+        new Random(32).NextBytes(_buffer);
+        fixed (byte* p = _buffer)
+            _offset = (int)((64 - ((nint)p & 63)) & 63);
+
+        // Each row XORs an even number of equal checksums (0), so the rows' own functions are what is checked.
+        uint expected = Crc32CTableDriven.Hash(Input);
+        foreach ((string name, uint crc) in (ValueTuple<string, uint>[])
+            [(nameof(Crc32C), Sparrow.Crc32C.HashToUInt32(Input)), (nameof(InstructionLoop), Crc32CInstructionLoop.Hash(Input))])
+        {
+            if (crc != expected)
+                throw new InvalidOperationException($"Crc32C {name} (Size {Size}) gave another checksum than the table-driven CRC-32C.");
+        }
+
+        if (expected == 0 || Crc32() != 0 || XxHash3() != 0 || XxHash64() != 0 || Crc32C() != 0)
+            throw new InvalidOperationException($"Crc32C (Size {Size}): a row did not compute its checksum {Operations} times.");
+    }
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(1 / 3.5, nameof(Crc32), MinSize = 4096)]
+    [Target(1 / 1.1, nameof(XxHash3), MinSize = 4096)]
+    [Target(1.0, nameof(InstructionLoop), MaxSize = 64)]
+    [Target(0.5, nameof(Crc32), MinSize = 4096, MaxSize = 4096, Job = WithoutAvx512Job.Id)]
+    public ulong Crc32C() => Repeat<SparrowCrc32C>();
+
+    /// <summary>
+    /// Alternative, not Historical: the BCL has no CRC-32C, so this loop over <c>BitOperations.Crc32C</c> is the
+    /// strongest one a user has today without Sparrow (written here only because it is a loop, not an API).
+    /// </summary>
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public ulong InstructionLoop() => Repeat<InstructionLoopCrc32C>();
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    public ulong Crc32() => Repeat<BclCrc32>();
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    public ulong XxHash3() => Repeat<BclXxHash3>();
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    public ulong XxHash64() => Repeat<BclXxHash64>();
+
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
+    public ulong TableDriven() => Repeat<TableDrivenCrc32C>();
+
+    /// <summary>The row's checksum of the input <see cref="Operations"/> times, XORed (0: every call gave the same value).</summary>
+    private ulong Repeat<TChecksum>()
+        where TChecksum : IChecksum
+    {
+        ReadOnlySpan<byte> input = Input;
+        ulong result = 0;
+        for (int i = 0; i < Operations; i++)
+            result ^= TChecksum.Of(input);
+        return result;
+    }
+
+    // PERF: a struct per row, so Repeat is compiled once per row with the checksum call direct (and inlinable):
+    // a delegate would add an indirect call to each few-nanosecond checksum.
+    private interface IChecksum
+    {
+        static abstract ulong Of(ReadOnlySpan<byte> input);
+    }
+
+    private readonly struct SparrowCrc32C : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Crc32C.HashToUInt32(input);
+    }
+
+    private readonly struct InstructionLoopCrc32C : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => Crc32CInstructionLoop.Hash(input);
+    }
+
+    private readonly struct BclCrc32 : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => System.IO.Hashing.Crc32.HashToUInt32(input);
+    }
+
+    private readonly struct BclXxHash3 : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => System.IO.Hashing.XxHash3.HashToUInt64(input);
+    }
+
+    private readonly struct BclXxHash64 : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => System.IO.Hashing.XxHash64.HashToUInt64(input);
+    }
+
+    private readonly struct TableDrivenCrc32C : IChecksum
+    {
+        public static ulong Of(ReadOnlySpan<byte> input) => Crc32CTableDriven.Hash(input);
+    }
+}

@@ -1,0 +1,47 @@
+using System.Runtime.Intrinsics.X86;
+using Xunit.Sdk;
+
+namespace Sparrow.Tests;
+
+/// <summary>A path's entry: advances a CRC register (not inverted) over <c>length</c> bytes.</summary>
+internal unsafe delegate uint Crc32CFunction(uint state, byte* source, nuint length);
+
+/// <summary>A way into the CRC-32C register update: the dispatcher, or one path's class called directly.</summary>
+/// <param name="MinLength">The shortest input the path takes (a folding path needs one whole vector).</param>
+/// <param name="SkipReason">Why the path cannot run here; null when it can.</param>
+internal sealed record Crc32CPath(string Name, Crc32CFunction Function, int MinLength, string? SkipReason)
+{
+    public override string ToString() => Name;
+}
+
+/// <summary>Every CRC-32C path, so each is proven on a machine whose dispatcher never reaches it.</summary>
+internal static unsafe class Crc32CPaths
+{
+    public static readonly Crc32CPath[] All =
+    [
+        new("Crc32C.Update", Crc32C.Update, 0, null),
+        new("Crc32CTable", Crc32CTable.Append, 0, null),
+        new("Crc32COneChain", Crc32COneChain.Append, 0, Lacks(Crc32COneChain.IsSupported, "the 64-bit crc32 instruction (SSE4.2, x64)")),
+        new("Crc32CThreeChains", Crc32CThreeChains.Append, 0, Lacks(Crc32CThreeChains.IsSupported, "the crc32 instruction and PCLMULQDQ")),
+        new("Crc32COneChainArm64", Crc32COneChainArm64.Append, 0, Lacks(Crc32COneChainArm64.IsSupported, "the ARM64 CRC32 extension")),
+        new("Crc32CThreeChainsArm64", Crc32CThreeChainsArm64.Append, 0, Lacks(Crc32CThreeChainsArm64.IsSupported, "the ARM64 CRC32 extension and PMULL (Arm.Aes)")),
+        new("Crc32CFold128", Crc32CFold128.Append, 16, Lacks(Crc32CFold128.IsSupported, "PCLMULQDQ and the crc32 instruction")),
+        new("Crc32CFold256", Crc32CFold256.Append, 32, Lacks(Crc32CFold256.IsSupported, "256-bit VPCLMULQDQ (Pclmulqdq.V256)")),
+        new("Crc32CFold512", Crc32CFold512.Append, 64, Lacks(Crc32CFold512.IsSupported, "512-bit VPCLMULQDQ with AVX-512 (Pclmulqdq.V512)")),
+    ];
+
+    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+
+    public static Crc32CPath Named(string name) => All.Single(p => p.Name == name);
+
+    private static string? Lacks(bool supported, string what) =>
+        supported ? null : $"this machine (or the JIT, as configured) lacks {what}: the path is untested here";
+}
+
+/// <summary>A theory over <see cref="Crc32CPaths.Names"/>: a row whose path cannot run here is reported skipped with the reason.</summary>
+[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
+[AttributeUsage(AttributeTargets.Method)]
+public sealed class Crc32CPathTheoryAttribute : PathTheoryAttribute
+{
+    public override string? SkipReasonOf(string name) => Crc32CPaths.Named(name).SkipReason;
+}

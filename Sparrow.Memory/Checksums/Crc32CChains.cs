@@ -1,0 +1,120 @@
+using System.Runtime.CompilerServices;
+
+namespace Sparrow;
+
+/// <summary>
+/// The crc32-chain algorithms, written once against <see cref="ICrc32CInstructions"/> and compiled per instruction
+/// set by the path classes (<see cref="Crc32COneChain"/>, <see cref="Crc32CThreeChains"/> and their ARM64 twins).
+/// </summary>
+/// <remarks>
+/// Three chains: a chain over <c>n</c> bytes that starts from zero yields the register of those bytes alone; the
+/// register of a whole block is <c>state * x^(8*3n) + a * x^(8*2n) + b * x^(8n) + c</c> (mod P), all chains
+/// starting from zero, so no chain waits for the previous block's merge. A product <c>v * K</c> (64 bits)
+/// followed by a crc32 of it from zero is <c>v * K * x^33</c>, so <c>K = x^(8n - 33)</c> multiplies by
+/// <c>x^(8n)</c>: one carry-less multiply per term and one crc32 for all three.
+/// </remarks>
+internal static unsafe class Crc32CChains
+{
+    /// <summary>The 8-byte words in each chain of a whole block of <see cref="Three"/>.</summary>
+    public const int BlockWords = 16;
+
+    private const int BlockBytes = 3 * BlockWords * sizeof(ulong);
+
+    /// <summary>One chain: 8 bytes a step, then 4, 2 and 1, so nothing past the input is read.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint One<TCrc>(uint state, byte* source, nuint length)
+        where TCrc : ICrc32CInstructions
+    {
+        if (length >= sizeof(ulong))
+        {
+            // PERF: the chain starts from zero with the register XORed into the first word (the same crc32), so the
+            // loop's register is only ever a crc32 result: started from the widened argument, the JIT re-extends it
+            // (mov r32, r32) before every crc32, a cycle added to each link of the dependency chain.
+            ulong wide = TCrc.Crc32(0, Unsafe.ReadUnaligned<ulong>(source) ^ state);
+            for (length -= sizeof(ulong), source += sizeof(ulong); length >= sizeof(ulong); length -= sizeof(ulong), source += sizeof(ulong))
+                wide = TCrc.Crc32(wide, Unsafe.ReadUnaligned<ulong>(source));
+            state = (uint)wide;
+        }
+
+        // PERF: the last 0..7 bytes as at most three exact-width steps; a CRC cannot take an overlapping load
+        // (a byte counted twice changes it), and a byte loop would be up to seven dependent steps.
+        if ((length & sizeof(uint)) != 0)
+        {
+            state = TCrc.Crc32(state, Unsafe.ReadUnaligned<uint>(source));
+            source += sizeof(uint);
+        }
+
+        if ((length & sizeof(ushort)) != 0)
+        {
+            state = TCrc.Crc32(state, Unsafe.ReadUnaligned<ushort>(source));
+            source += sizeof(ushort);
+        }
+
+        if ((length & 1) != 0)
+            state = TCrc.Crc32(state, *source);
+        return state;
+    }
+
+    /// <summary>
+    /// Three chains over blocks of <see cref="BlockWords"/> words a chain, the rest as one shorter block of three
+    /// equal chains, the last 0..23 bytes as <see cref="One{TCrc}"/>. <paramref name="merges"/> is
+    /// <see cref="ComputeMerges"/>'s table.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Three<TCrc>(uint state, byte* source, nuint length, ref MergeConstants merges)
+        where TCrc : ICrc32CInstructions
+    {
+        for (; length >= BlockBytes; length -= BlockBytes, source += BlockBytes)
+            state = Block<TCrc>(state, source, BlockWords, Unsafe.Add(ref merges, BlockWords));
+
+        // PERF: the rest as one shorter block of three equal chains (its multipliers from the same table), so at
+        // most 23 bytes go through a single chain.
+        nuint words = length / (3 * sizeof(ulong));
+        if (words != 0)
+        {
+            state = Block<TCrc>(state, source, words, Unsafe.Add(ref merges, (nint)words));
+            source += words * (3 * sizeof(ulong));
+            length -= words * (3 * sizeof(ulong));
+        }
+
+        return One<TCrc>(state, source, length);
+    }
+
+    /// <summary>Entry <c>n</c> (1..<see cref="BlockWords"/>): the multipliers that merge three chains of <c>n</c> words. Entry 0 is unused.</summary>
+    public static MergeConstants[] ComputeMerges()
+    {
+        var merges = new MergeConstants[BlockWords + 1];
+        for (int words = 1; words <= BlockWords; words++)
+        {
+            long chainBits = 8L * words * sizeof(ulong);
+            merges[words] = new MergeConstants(
+                Crc32CPolynomial.Power(3 * chainBits - 33), Crc32CPolynomial.Power(2 * chainBits - 33), Crc32CPolynomial.Power(chainBits - 33));
+        }
+
+        return merges;
+    }
+
+    /// <summary>The register after three chains of <paramref name="words"/> 8-byte words each.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Block<TCrc>(uint state, byte* source, nuint words, in MergeConstants merge)
+        where TCrc : ICrc32CInstructions
+    {
+        nuint chainBytes = words * sizeof(ulong);
+        byte* end = source + chainBytes;
+        ulong a = 0, b = 0, c = 0;
+        for (; source < end; source += sizeof(ulong))
+        {
+            // PERF: the second and third chains are read at source + chainBytes and + 2 * chainBytes: one base
+            // register, one index register, scaled addressing.
+            a = TCrc.Crc32(a, Unsafe.ReadUnaligned<ulong>(source));
+            b = TCrc.Crc32(b, Unsafe.ReadUnaligned<ulong>(source + chainBytes));
+            c = TCrc.Crc32(c, Unsafe.ReadUnaligned<ulong>(source + 2 * chainBytes));
+        }
+
+        ulong merged = TCrc.CarrylessMultiply(state, merge.Block) ^ TCrc.CarrylessMultiply(a, merge.TwoChains) ^ TCrc.CarrylessMultiply(b, merge.OneChain);
+        return (uint)TCrc.Crc32(0, merged) ^ (uint)c;
+    }
+}
+
+/// <summary><c>x^(8n - 33) mod P</c> for <c>n</c> = a block's bytes, two chains' bytes and one chain's bytes.</summary>
+internal readonly record struct MergeConstants(ulong Block, ulong TwoChains, ulong OneChain);

@@ -1,0 +1,25 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow;
+
+/// <summary>
+/// The mid-size path of <see cref="Crc32C"/> on x64 (and every long input without AVX-512): three independent
+/// crc32 chains over adjacent thirds of a block, merged with PCLMULQDQ (<see cref="Crc32CChains.Three{TCrc}"/>),
+/// so the instruction's latency is hidden three times over.
+/// </summary>
+internal static unsafe class Crc32CThreeChains
+{
+    /// <summary>Whether this path can run: the 64-bit crc32 instruction and PCLMULQDQ.</summary>
+    public static bool IsSupported => Sse42.X64.IsSupported && Pclmulqdq.IsSupported;
+
+    // The table lives in this class, so initialising the path's own type initialises it (no class-init check).
+    private static readonly MergeConstants[] Merges = Crc32CChains.ComputeMerges();
+
+    // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
+    /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static uint Append(uint state, byte* source, nuint length) =>
+        Crc32CChains.Three<X64Crc32CInstructions>(state, source, length, ref MemoryMarshal.GetArrayDataReference(Merges));
+}

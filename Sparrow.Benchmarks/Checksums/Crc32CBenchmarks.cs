@@ -13,6 +13,8 @@ namespace Sparrow.Benchmarks;
 /// table-driven CRC-32C. The CRC-32C rows are checked in setup to give the same checksum; the others to run.
 /// </summary>
 [Config(typeof(Config))]
+[HeadlineCases("Size=16,64,4096,65536")]
+[HeadlineCases("Size=4096", Job = WithoutAvx512Job.Id)]
 public class Crc32CBenchmarks
 {
     private const int MaxSize = 65536;
@@ -62,6 +64,8 @@ public class Crc32CBenchmarks
     [Target(1 / 1.1, nameof(XxHash3), MinSize = 4096)]
     [Target(1.0, nameof(InstructionLoop), MaxSize = 64)]
     [Target(0.5, nameof(Crc32), MinSize = 4096, MaxSize = 4096, Job = WithoutAvx512Job.Id)]
+    [Headline]
+    [Headline(Job = WithoutAvx512Job.Id)]
     public ulong Crc32C() => Repeat<SparrowCrc32C>();
 
     /// <summary>
@@ -69,12 +73,16 @@ public class Crc32CBenchmarks
     /// strongest one a user has today without Sparrow (written here only because it is a loop, not an API).
     /// </summary>
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Headline("Size=16,64")]
     public ulong InstructionLoop() => Repeat<InstructionLoopCrc32C>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    [Headline("Size=4096,65536")]
+    [Headline(Job = WithoutAvx512Job.Id)]
     public ulong Crc32() => Repeat<BclCrc32>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    [Headline("Size=4096,65536")]
     public ulong XxHash3() => Repeat<BclXxHash3>();
 
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]

@@ -23,8 +23,8 @@ public sealed class HeadlineSuiteTests
     public void The_headline_suite_fits_its_budget_with_room_for_new_classes()
     {
         // The no-argument run must fit 8 minutes with its build, 3 launches a case: the headline is budgeted by case count,
-        // at most 150 before the Crc32C and SortedKeyTable classes join with about 15 more. Raise it only after timing it.
-        Assert.True(Headline.Length is >= 60 and <= 150, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
+        // at most 170 with the Crc32C and SortedKeyTable classes. Raise it only after timing it.
+        Assert.True(Headline.Length is >= 60 and <= 170, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
     }
 
     [Fact]

@@ -9,10 +9,8 @@ internal sealed partial record AsmListing(string Text)
     public IEnumerable<(string Line, string Target)> Calls() => Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
             && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
         .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
-
     // Whether text names the method jitName (Type:Name(, or Type:Name[ for a generic instantiation).
     public static bool Names(string text, string jitName) => text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
-
     [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")] private static partial Regex CallPattern();
 }
 
@@ -66,9 +64,8 @@ internal static partial class AsmRules
         ? hot.Allows("helper", helper)
         : ManagedMethod(target) is { } method && (method[(method.LastIndexOf(':') + 1)..].StartsWith("Throw", StringComparison.Ordinal) || hot.Allows("call", method));
 
-    // [Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag] →
-    // Sparrow.Formatting.Etag:ThrowInvalidEtag (instantiations and an indirect call's memory slot dropped); null for a register or memory operand
-    // alone.
+    // [Sparrow.Formatting.Etag:ThrowInvalidEtag[char](System.ReadOnlySpan`1[char]):Sparrow.Formatting.Etag] → Sparrow.Formatting.Etag:ThrowInvalidEtag
+    // (instantiations and an indirect call's memory slot dropped); null for a register or memory operand alone.
     public static string? ManagedMethod(string target)
     {
         string text = target.StartsWith('[') ? target[1..] : target;
@@ -89,6 +86,5 @@ internal static partial class AsmRules
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")] private static partial Regex MaskedStore();
     [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")] private static partial Regex VectorMemory();
-    // pclmulqdq, or the forms the JIT prints with the selector spelled out (vpclmullqlqdq, vpclmulhqhqdq).
-    [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply();
+    [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply(); // pclmulqdq, vpclmullqlqdq, vpclmulhqhqdq...
 }

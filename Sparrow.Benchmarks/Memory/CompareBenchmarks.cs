@@ -30,6 +30,13 @@ public class CompareBenchmarks : PairBufferBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
+    // The plain form is a call (NoInlining), like memcmp's; shown at a small and a large key for what the call costs.
+    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Headline("Size=4,64")]
+    public int Compare() => SumOfCompares<SparrowComparer>();
+
+    // The targets are the inlined compare's, the form a B+tree's search loop uses (and the code Compare ran before it
+    // became a call).
     [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
     [Target(0.75, nameof(Memcmp), MinSize = 1, MaxSize = 32)]
     [Target(0.5, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 32)]
@@ -38,10 +45,6 @@ public class CompareBenchmarks : PairBufferBenchmarks
     [Target(0.8, nameof(SequenceCompareTo), MinSize = 1, MaxSize = 16, Job = WithoutAvx512Job.Id)]
     [Headline]
     [Headline(Job = WithoutAvx512Job.Id)]
-    public int Compare() => SumOfCompares<SparrowComparer>();
-
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Headline("Size=4,64")]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 
     // The A/A pair of the publish gate: exactly CompareInline's code, measured as a case of its own.

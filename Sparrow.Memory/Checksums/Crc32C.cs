@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Sparrow;
 
@@ -51,8 +52,7 @@ public static unsafe class Crc32C
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint Append(uint crc, ReadOnlySpan<byte> source)
     {
-        fixed (byte* p = source)
-            return ~Update(~crc, p, (nuint)source.Length);
+        return ~Update(~crc, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
     }
 
     /// <summary>Continues a checksum over <paramref name="length"/> bytes at <paramref name="source"/>, as <see cref="Append(uint, ReadOnlySpan{byte})"/>.</summary>
@@ -65,7 +65,7 @@ public static unsafe class Crc32C
     {
         if (length < 0)
             ThrowNegativeLength();
-        return ~Update(~crc, source, (nuint)length);
+        return ~Update(~crc, ref *source, (nuint)length);
     }
 
     /// <summary>Writes the CRC-32C of <paramref name="source"/> to <paramref name="destination"/>, 4 bytes little-endian (as System.IO.Hashing's <c>Crc32.Hash</c>).</summary>
@@ -131,21 +131,25 @@ public static unsafe class Crc32C
     // PERF: inlined into the public methods (and so into their callers): a short input runs its single crc32 chain
     // in place, with no call at all, as a hand-written loop does; the longer paths are calls (never inlined).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static uint Update(uint state, byte* source, nuint length)
+    internal static uint Update(uint state, ref byte source, nuint length)
     {
-        if (length >= ThreeChainsFrom)
+        if (length >= ThreeChainsFrom && (Crc32CThreeChains.IsSupported || Crc32CThreeChainsArm64.IsSupported))
         {
-            if (Crc32CFold512.IsSupported && length >= Fold512From)
-                return Crc32CFold512.Append(state, source, length);
-            if (Crc32CThreeChains.IsSupported)
-                return Crc32CThreeChains.Append(state, source, length);
-            if (Crc32CThreeChainsArm64.IsSupported)
-                return Crc32CThreeChainsArm64.Append(state, source, length);
+            // PERF: pinned only on this branch, for the paths that are calls; the short path reads through the ref.
+            fixed (byte* p = &source)
+            {
+                if (Crc32CFold512.IsSupported && length >= Fold512From)
+                    return Crc32CFold512.Append(state, p, length);
+                return Crc32CThreeChains.IsSupported ? Crc32CThreeChains.Append(state, p, length) : Crc32CThreeChainsArm64.Append(state, p, length);
+            }
         }
 
-        return Crc32COneChain.IsSupported ? Crc32COneChain.Append(state, source, length)
-            : Crc32COneChainArm64.IsSupported ? Crc32COneChainArm64.Append(state, source, length)
-            : Crc32CTable.Append(state, source, length);
+        if (Crc32COneChain.IsSupported)
+            return Crc32COneChain.Append(state, ref source, length);
+        if (Crc32COneChainArm64.IsSupported)
+            return Crc32COneChainArm64.Append(state, ref source, length);
+        fixed (byte* p = &source)
+            return Crc32CTable.Append(state, p, length);
     }
 
     // PERF: not inlined into the callers' bodies: the JIT sees a method that only throws and keeps it out of line.

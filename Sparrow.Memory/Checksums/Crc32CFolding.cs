@@ -97,7 +97,7 @@ internal static unsafe class Crc32CFolding
         for (; length >= 16; length -= 16, source += 16)
             lane = Crc32CFold128.Lanes.Fold(lane, laneAhead, Crc32CFold128.Lanes.Load(source));
 
-        return Crc32COneChain.Append(Crc32COneChain.OfTwoWords(lane.GetElement(0), lane.GetElement(1)), source, length);
+        return Crc32COneChain.Append(Crc32COneChain.OfTwoWords(lane.GetElement(0), lane.GetElement(1)), ref *source, length);
     }
 }
 

@@ -14,8 +14,8 @@ internal static unsafe class Crc32COneChain
 
     /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CChains.One<X64Crc32CInstructions>(state, source, length);
+    public static uint Append(uint state, ref byte source, nuint length) =>
+        Crc32CChains.One<X64Crc32CInstructions>(state, ref source, length);
 
     /// <summary>The register after 16 bytes that are the 128-bit value <c>(low, high)</c>, starting from zero.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -11,6 +11,6 @@ internal static unsafe class Crc32COneChainArm64
 
     /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CChains.One<Arm64Crc32CInstructions>(state, source, length);
+    public static uint Append(uint state, ref byte source, nuint length) =>
+        Crc32CChains.One<Arm64Crc32CInstructions>(state, ref source, length);
 }

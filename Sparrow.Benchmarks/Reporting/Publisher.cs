@@ -108,13 +108,17 @@ internal static partial class Publisher
         return text.Append("```\n").ToString();
     }
 
-    /// <summary>The commit measured, "-dirty" when the work tree differs from it; "unknown" without git.</summary>
+    /// <summary>
+    /// The commit measured, "-dirty" when the work tree differs from it outside what --publish itself writes (README
+    /// and docs/, so a second run straight after a first is not called dirty for the first one's output); "unknown"
+    /// without git.
+    /// </summary>
     private static string Commit()
     {
         string? head = Git("rev-parse --short=12 HEAD");
         if (head is null)
             return "unknown";
-        return string.IsNullOrWhiteSpace(Git("status --porcelain --untracked-files=no")) ? head : head + "-dirty";
+        return string.IsNullOrWhiteSpace(Git("status --porcelain --untracked-files=no -- . :!README.md :!docs")) ? head : head + "-dirty";
     }
 
     private static string? Git(string arguments)

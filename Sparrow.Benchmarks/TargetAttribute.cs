@@ -11,7 +11,13 @@ public sealed class TargetAttribute(double maxRatio, string against) : Attribute
     /// <summary>The largest acceptable ratio of medians, Sparrow / <see cref="Against"/> (0.75 = "at most 0.75x").</summary>
     public double MaxRatio { get; } = maxRatio;
 
-    /// <summary>The name of the benchmark method the ratio is taken against (use <c>nameof</c>).</summary>
+    /// <summary>
+    /// <see cref="Against"/> for a goal in time rather than ratio: the method's median time per operation at most
+    /// <see cref="MaxRatio"/> nanoseconds (for a goal an issue states in ns, such as a decode per value).
+    /// </summary>
+    public const string TimePerOperation = "time per operation";
+
+    /// <summary>The name of the benchmark method the ratio is taken against (use <c>nameof</c>), or <see cref="TimePerOperation"/>.</summary>
     public string Against { get; } = against;
 
     /// <summary>With <see cref="MaxSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
@@ -19,6 +25,9 @@ public sealed class TargetAttribute(double maxRatio, string against) : Attribute
 
     /// <summary>With <see cref="MinSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
     public int MaxSize { get; init; } = int.MaxValue;
+
+    /// <summary>When set ("Distribution=OneToTwoBytes"): the target applies only to cases whose parameter has that value.</summary>
+    public string? Case { get; init; }
 
     /// <summary>
     /// When set, the target applies only to the job with this id (for example the AVX-512-off job); when not set,

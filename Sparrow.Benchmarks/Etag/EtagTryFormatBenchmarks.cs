@@ -11,7 +11,7 @@ namespace Sparrow.Benchmarks;
 /// start of a page, and one that crosses a 4 KiB page boundary in the middle of the text, where a vector store
 /// split across the two pages costs far more than an aligned one.
 /// </summary>
-[HeadlineCases("Encoding=Utf8")]
+[HeadlineCases("Encoding=Utf8,Utf16")]
 public unsafe class EtagTryFormatBenchmarks
 {
     private const int PageSize = 4096;
@@ -33,6 +33,7 @@ public unsafe class EtagTryFormatBenchmarks
     public void Cleanup() => NativeMemory.AlignedFree(_pages);
 
     [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Target(0.9, nameof(GuidTryFormat))]
     [Headline]
     public int EtagTryFormat() => FormatAll(_data.Etags, _pages);
 

@@ -4,8 +4,8 @@ using Sparrow.Benchmarks.Reporting;
 namespace Sparrow.Benchmarks;
 
 /// <summary>SequenceEqual per size, on equal inputs: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
-[HeadlineCases("Size=16,4096", "Pairs=Equal")]
-[HeadlineCases("Size=16", "Pairs=Equal", Job = WithoutAvx512Job.Id)]
+[HeadlineCases("Size=16,64,4096", "Pairs=Equal")]
+[HeadlineCases("Size=16,64", "Pairs=Equal", Job = WithoutAvx512Job.Id)]
 public class SequenceEqualBenchmarks : PairBufferBenchmarks
 {
     public static IEnumerable<int> Sizes => [.. SizeClassEdges, .. LargeSizes];

@@ -4,7 +4,7 @@ using Sparrow.Benchmarks.Reporting;
 namespace Sparrow.Benchmarks;
 
 /// <summary>Set to a non-zero value, per size: Sparrow against Span.Fill and Unsafe.InitBlockUnaligned.</summary>
-[HeadlineCases("Size=12,4096")]
+[HeadlineCases("Size=4,12,4096")]
 public class SetBenchmarks : SetBufferBenchmarks
 {
     private const byte Value = 0xA5;

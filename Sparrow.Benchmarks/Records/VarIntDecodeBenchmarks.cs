@@ -53,6 +53,7 @@ public class VarIntDecodeBenchmarks
     public void Cleanup() => _binaryReader.Dispose();
 
     [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Target(1.5, TargetAttribute.TimePerOperation, Case = "Distribution=OneToTwoBytes")]
     [Headline]
     public uint ReadVarUInt32()
     {

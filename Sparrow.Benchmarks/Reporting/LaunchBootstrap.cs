@@ -1,10 +1,19 @@
 namespace Sparrow.Benchmarks.Reporting;
 
-/// <summary>A ratio of two medians and its 95% confidence interval (<see cref="Low"/> ≤ <see cref="Ratio"/> ≤ <see cref="High"/> in practice).</summary>
-internal sealed record RatioEstimate(double Ratio, double Low, double High)
+/// <summary>
+/// A ratio of two medians and its 95% confidence interval (<see cref="Low"/> ≤ <see cref="Ratio"/> ≤ <see cref="High"/> in
+/// practice); with <see cref="Unit"/> " ns", one median time per operation and its interval instead.
+/// </summary>
+internal sealed record RatioEstimate(double Ratio, double Low, double High, string Unit = RatioEstimate.Times)
 {
-    /// <summary>"0.62x [0.58–0.66]".</summary>
-    public override string ToString() => SvgChart.Invariant($"{Ratio:0.00}x [{Low:0.00}–{High:0.00}]");
+    /// <summary>The unit of a ratio of medians.</summary>
+    public const string Times = "x";
+
+    /// <summary>The unit of a median time per operation.</summary>
+    public const string Nanoseconds = " ns";
+
+    /// <summary>"0.62x [0.58–0.66]", or "3.43 ns [3.40–3.47]" for a time.</summary>
+    public override string ToString() => SvgChart.Invariant($"{Ratio:0.00}{Unit} [{Low:0.00}–{High:0.00}]");
 }
 
 /// <summary>
@@ -29,12 +38,25 @@ internal static class LaunchBootstrap
     {
         if (numerator.Sum(l => l.Length) == 0 || denominator.Sum(l => l.Length) == 0)
             throw new ArgumentException("each side needs at least one measurement");
+        return Interval(Median(numerator) / Median(denominator), random => MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random)), RatioEstimate.Times);
+    }
+
+    /// <summary>The pooled median time per operation of <paramref name="launches"/> (ns), with its bootstrap interval.</summary>
+    public static RatioEstimate Time(IReadOnlyList<double[]> launches)
+    {
+        if (launches.Sum(l => l.Length) == 0)
+            throw new ArgumentException("a time needs at least one measurement");
+        return Interval(Median(launches), random => MedianOf(Resample(launches, random)), RatioEstimate.Nanoseconds);
+    }
+
+    private static RatioEstimate Interval(double estimate, Func<Random, double> resampled, string unit)
+    {
         var random = new Random(Seed);
-        var ratios = new double[Resamples];
-        for (int i = 0; i < ratios.Length; i++)
-            ratios[i] = MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random));
-        Array.Sort(ratios);
-        return new RatioEstimate(Median(numerator) / Median(denominator), Percentile(ratios, Tail), Percentile(ratios, 1 - Tail));
+        var values = new double[Resamples];
+        for (int i = 0; i < values.Length; i++)
+            values[i] = resampled(random);
+        Array.Sort(values);
+        return new RatioEstimate(estimate, Percentile(values, Tail), Percentile(values, 1 - Tail), unit);
     }
 
     /// <summary>As many launches as measured, drawn with replacement; from each, as many iterations as it has, drawn with replacement.</summary>

@@ -20,7 +20,7 @@ internal static partial class Reproducibility
         foreach (Match row in Row().Matches(published))
         {
             ratios[Key(row.Groups["primitive"].Value, row.Groups["case"].Value, row.Groups["method"].Value, row.Groups["against"].Value)] = new RatioEstimate(
-                Number(row.Groups["ratio"].Value), Number(row.Groups["low"].Value), Number(row.Groups["high"].Value));
+                Number(row.Groups["ratio"].Value), Number(row.Groups["low"].Value), Number(row.Groups["high"].Value), row.Groups["unit"].Value);
         }
         return ratios;
     }
@@ -50,7 +50,8 @@ internal static partial class Reproducibility
 
     private static double Number(string text) => double.Parse(text, CultureInfo.InvariantCulture);
 
-    // A verdict row as VerdictRow.ToMarkdown writes it: "| Compare | Size=4, Pairs=Equal | Compare | 1.23 ns | Memcmp | **0.62x [0.58–0.66]** | ... |".
-    [GeneratedRegex(@"^\| (?<primitive>[^|]+) \| (?<case>[^|]+) \| (?<method>[^|]+) \| [^|]+ \| (?<against>[^|]+) \| \**(?<ratio>[0-9.]+)x \[(?<low>[0-9.]+)–(?<high>[0-9.]+)\]\** \|", RegexOptions.Multiline)]
+    // A verdict row as VerdictRow.ToMarkdown writes it: "| Compare | Size=4, Pairs=Equal | Compare | 1.23 ns | Memcmp | **0.62x [0.58–0.66]** | ... |",
+    // or with a time instead of a ratio: "... | time per operation | 3.43 ns [3.40–3.47] | ... |".
+    [GeneratedRegex(@"^\| (?<primitive>[^|]+) \| (?<case>[^|]+) \| (?<method>[^|]+) \| [^|]+ \| (?<against>[^|]+) \| \**(?<ratio>[0-9.]+)(?<unit>x| ns) \[(?<low>[0-9.]+)–(?<high>[0-9.]+)\]\** \|", RegexOptions.Multiline)]
     private static partial Regex Row();
 }

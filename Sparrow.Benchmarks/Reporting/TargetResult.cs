@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Reflection;
 using BenchmarkDotNet.Running;
 
@@ -36,7 +37,8 @@ internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio
 
     /// <summary>
     /// A target without a job is the goal on the machine as it is, so it applies to every job but the
-    /// AVX-512-off one, whose goals name it; one with a size range applies only to cases with a Size in range.
+    /// AVX-512-off one, whose goals name it; one with a size range applies only to cases with a Size in range, one
+    /// with a case ("Name=Value") only to cases whose parameter has that value.
     /// </summary>
     private static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase)
     {
@@ -44,11 +46,13 @@ internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio
         bool sizeMatches = benchmarkCase.Parameters["Size"] is int size
             ? size >= target.MinSize && size <= target.MaxSize
             : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue;
-        return jobMatches && sizeMatches;
+        bool caseMatches = target.Case is not { } spec
+            || Convert.ToString(benchmarkCase.Parameters[spec[..spec.IndexOf('=')]], CultureInfo.InvariantCulture) == spec[(spec.IndexOf('=') + 1)..];
+        return jobMatches && sizeMatches && caseMatches;
     }
 
-    /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured".</summary>
-    public override string ToString() => SvgChart.Invariant($"≤{Target.MaxRatio:0.00}x: ") + Verdict switch
+    /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured"; "≤1.50 ns: met" for a time.</summary>
+    public override string ToString() => SvgChart.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ") + Verdict switch
     {
         TargetVerdict.Met => "met",
         TargetVerdict.Missed => "**missed**",

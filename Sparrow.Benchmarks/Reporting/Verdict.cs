@@ -39,9 +39,10 @@ internal sealed record VerdictRow(
                         .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
                     foreach (var (against, target) in comparisons)
                     {
-                        RatioEstimate? ratio = byMethod.TryGetValue(against, out var other)
-                            ? LaunchBootstrap.Ratio(LaunchSamples.Of(sparrow), LaunchSamples.Of(other))
-                            : null;
+                        BenchmarkReport? other = null;
+                        RatioEstimate? ratio = against == TargetAttribute.TimePerOperation
+                            ? LaunchBootstrap.Time(LaunchSamples.Of(sparrow))
+                            : byMethod.TryGetValue(against, out other) ? LaunchBootstrap.Ratio(LaunchSamples.Of(sparrow), LaunchSamples.Of(other)) : null;
                         rows.Add(new VerdictRow(
                             BenchmarkRoles.PrimitiveName(group.Key.Type),
                             CaseName.Of(sparrow.BenchmarkCase),
@@ -92,8 +93,8 @@ internal sealed record VerdictRow(
         _ => verdict.ToString().ToLowerInvariant(),
     };
 
-    // Bold when the whole interval is below 1: Sparrow is faster, whatever the resample.
-    private static string Bold(RatioEstimate ratio) => ratio.High < 1 ? $"**{ratio}**" : ratio.ToString();
+    // Bold when the whole interval of a ratio is below 1: Sparrow is faster, whatever the resample.
+    private static string Bold(RatioEstimate ratio) => ratio.Unit == RatioEstimate.Times && ratio.High < 1 ? $"**{ratio}**" : ratio.ToString();
 
     private static string? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
         => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(r => r.ResultStatistics!.Median)?.BenchmarkCase.Descriptor.WorkloadMethod.Name;

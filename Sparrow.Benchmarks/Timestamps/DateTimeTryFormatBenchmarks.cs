@@ -9,7 +9,7 @@ namespace Sparrow.Benchmarks;
 /// DateTime → caller's buffer over <see cref="TimestampSamples"/>, against the BCL's "O" fast path, per
 /// encoding; each method returns the total number of characters or bytes written.
 /// </summary>
-[HeadlineCases("Encoding=Utf8")]
+[HeadlineCases("Encoding=Utf8,Utf16")]
 public class DateTimeTryFormatBenchmarks
 {
     private const int Operations = TimestampSamples.Count;

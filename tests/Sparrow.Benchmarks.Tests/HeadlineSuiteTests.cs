@@ -23,8 +23,8 @@ public sealed class HeadlineSuiteTests
     public void The_headline_suite_fits_its_budget_with_room_for_new_classes()
     {
         // The no-argument run must fit 8 minutes with its build, 3 launches a case: the headline is budgeted by case count,
-        // at most 170 with the Crc32C and SortedKeyTable classes. Raise it only after timing it.
-        Assert.True(Headline.Length is >= 60 and <= 170, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
+        // at most 180 with the issue-23 rows (SequenceEqual 64 B, Set 4 B, both encodings of TryFormat). Raise it only after timing it.
+        Assert.True(Headline.Length is >= 60 and <= 180, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
     }
 
     [Fact]
@@ -42,10 +42,20 @@ public sealed class HeadlineSuiteTests
         var missing =
             from sparrow in Headline
             from target in TargetResult.Of(sparrow)
+            where target.Against != TargetAttribute.TimePerOperation
             where !Headline.Any(c => c.Descriptor.Type == sparrow.Descriptor.Type && c.Descriptor.WorkloadMethod.Name == target.Against
                                      && c.Parameters.DisplayInfo == sparrow.Parameters.DisplayInfo && c.Job.ResolvedId == sparrow.Job.ResolvedId)
             select $"{sparrow.Descriptor.Type.Name}.{sparrow.Descriptor.WorkloadMethod.Name} {CaseName.Of(sparrow)} → {target.Against}";
         Assert.Empty(missing);
+    }
+
+    [Fact]
+    public void A_target_with_a_case_applies_to_that_case_only()
+    {
+        var timed = AllCases.Where(c => c.Descriptor.Type == typeof(VarIntDecodeBenchmarks) && c.Descriptor.WorkloadMethod.Name == "ReadVarUInt32" && !WithoutAvx512Job.Is(c.Job))
+            .Where(c => TargetResult.Of(c).Any(t => t.Against == TargetAttribute.TimePerOperation))
+            .Select(c => c.Parameters["Distribution"].ToString());
+        Assert.Equal(["OneToTwoBytes"], timed);
     }
 
     [Fact]

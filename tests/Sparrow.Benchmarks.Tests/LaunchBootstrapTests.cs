@@ -33,6 +33,17 @@ public sealed class LaunchBootstrapTests
     }
 
     [Fact]
+    public void A_time_is_the_pooled_median_in_ns_with_an_interval_around_it()
+    {
+        double[][] a = Launches(3, 3.4, 0.05, 0.02);
+        RatioEstimate time = LaunchBootstrap.Time(a);
+        Assert.Equal(LaunchBootstrap.Median(a), time.Ratio, 12);
+        Assert.Equal(RatioEstimate.Nanoseconds, time.Unit);
+        Assert.True(time.Low < time.Ratio && time.Ratio < time.High && time.High < 3.4 * 1.06, time.ToString());
+        Assert.EndsWith(" ns [", time.ToString()[..time.ToString().IndexOf('[')] + "[");
+    }
+
+    [Fact]
     public void The_point_ratio_is_the_ratio_of_pooled_medians()
     {
         double[][] a = Launches(1, 10, 0.05, 0.02), b = Launches(2, 20, 0.05, 0.02);

@@ -69,4 +69,13 @@ public sealed class PublishGateTests
         Assert.Equal(expected, new TargetResult(target, new RatioEstimate((low + high) / 2, low, high)).Verdict.ToString());
         Assert.Equal(TargetVerdict.NotMeasured, new TargetResult(target, null).Verdict);
     }
+
+    [Fact]
+    public void A_time_target_is_judged_in_ns_and_says_so()
+    {
+        var target = new TargetAttribute(1.5, TargetAttribute.TimePerOperation);
+        var met = new TargetResult(target, new RatioEstimate(1.4, 1.38, 1.45, RatioEstimate.Nanoseconds));
+        var missed = new TargetResult(target, new RatioEstimate(3.4, 3.3, 3.5, RatioEstimate.Nanoseconds));
+        Assert.Equal(("≤1.50 ns: met", TargetVerdict.Missed), (met.ToString(), missed.Verdict));
+    }
 }

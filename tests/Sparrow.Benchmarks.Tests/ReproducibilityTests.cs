@@ -8,6 +8,14 @@ public sealed class ReproducibilityTests
         new("Compare", @case, "Compare", 1.5, "Memcmp", ratio, null, IsHeadline: true);
 
     [Fact]
+    public void A_published_time_reads_back_with_its_unit()
+    {
+        var time = new RatioEstimate(3.43, 3.4, 3.47, RatioEstimate.Nanoseconds);
+        string published = VerdictRow.ToMarkdown([new("VarIntDecode", "Distribution=OneToTwoBytes", "ReadVarUInt32", 3.43, "time per operation", time, null, IsHeadline: true)]);
+        Assert.Equal(time, Reproducibility.Read(published)["VarIntDecode | Distribution=OneToTwoBytes | ReadVarUInt32 | time per operation"]);
+    }
+
+    [Fact]
     public void A_published_table_reads_back_to_its_ratios()
     {
         string published = VerdictRow.ToMarkdown([Row("Size=4, Pairs=Equal", new RatioEstimate(0.62, 0.58, 0.66)), Row("Size=4096, Pairs=Equal", new RatioEstimate(1.02, 0.99, 1.05)), Row("Size=12, Pairs=Equal", null)]);

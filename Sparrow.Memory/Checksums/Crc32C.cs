@@ -134,20 +134,30 @@ public static unsafe class Crc32C
     internal static uint Update(uint state, ref byte source, nuint length)
     {
         if (length >= ThreeChainsFrom && (Crc32CThreeChains.IsSupported || Crc32CThreeChainsArm64.IsSupported))
-        {
-            // PERF: pinned only on this branch, for the paths that are calls; the short path reads through the ref.
-            fixed (byte* p = &source)
-            {
-                if (Crc32CFold512.IsSupported && length >= Fold512From)
-                    return Crc32CFold512.Append(state, p, length);
-                return Crc32CThreeChains.IsSupported ? Crc32CThreeChains.Append(state, p, length) : Crc32CThreeChainsArm64.Append(state, p, length);
-            }
-        }
-
+            return UpdateLong(state, ref source, length);
         if (Crc32COneChain.IsSupported)
             return Crc32COneChain.Append(state, ref source, length);
         if (Crc32COneChainArm64.IsSupported)
             return Crc32COneChainArm64.Append(state, ref source, length);
+        return UpdateByTable(state, ref source, length);
+    }
+
+    // PERF: the pin lives in this call, not in the inlined dispatcher: a `fixed` there made the JIT store and clear
+    // a pinned stack slot around every short checksum too (two stores per call in a caller's loop).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint UpdateLong(uint state, ref byte source, nuint length)
+    {
+        fixed (byte* p = &source)
+        {
+            if (Crc32CFold512.IsSupported && length >= Fold512From)
+                return Crc32CFold512.Append(state, p, length);
+            return Crc32CThreeChains.IsSupported ? Crc32CThreeChains.Append(state, p, length) : Crc32CThreeChainsArm64.Append(state, p, length);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint UpdateByTable(uint state, ref byte source, nuint length)
+    {
         fixed (byte* p = &source)
             return Crc32CTable.Append(state, p, length);
     }

@@ -86,7 +86,7 @@ internal static class VarIntScalar
         // alone, loaded again by itself (bit 7 of the pair would cost a mask too), and the pair's test above
         // only picks this path with a predicted branch.
         uint continues = (uint)Unsafe.Add(ref start, (nint)(uint)position) >> 7;
-        value = (pair & 0x7F) | ((pair >> 1) & 0x3F80 & (0u - continues));
+        value = (pair & 0x7F) | ((pair >> 1) & (continues * 0x3F80));
         end = position + 1 + (int)continues;
         return true;
     }

@@ -82,10 +82,13 @@ internal static class VarIntScalar
             return false;
 
         // PERF: a loop of reads is a chain from each position to the next; the shortest one is a byte load,
-        // one shift and an add, the +1 taken before the load returns. So the length comes from the first byte
-        // alone, loaded again by itself (bit 7 of the pair would cost a mask too), and the pair's test above
-        // only picks this path with a predicted branch.
+        // one shift and an add (one LEA with the +1). So the length comes from the first byte alone, loaded
+        // again by itself (bit 7 of the pair would cost a mask too), and the pair's test above only picks this
+        // path with a predicted branch. The byte's index is widened unsigned, the pair's signed: as two
+        // different addresses the JIT folds each into its load, where one shared address would put a register
+        // add on the chain.
         uint continues = (uint)Unsafe.Add(ref start, (nint)(uint)position) >> 7;
+        // PERF: the multiply makes the second group's mask in one instruction, off the chain.
         value = (pair & 0x7F) | ((pair >> 1) & (continues * 0x3F80));
         end = position + 1 + (int)continues;
         return true;

@@ -39,6 +39,64 @@ public sealed class SpanReaderVarIntTests
     }
 
     /// <summary>
+    /// The inline one- and two-byte decoder, called directly, on every pair of bytes with 0, 1, 2 and more bytes
+    /// left: it takes exactly the values of one or two bytes when two bytes remain, with the reference's value
+    /// and end, and leaves everything else (fewer than two bytes left, or both bytes continuing) to the word decoder.
+    /// </summary>
+    [Fact]
+    public void OneOrTwoByteDecoder_MatchesReference_OnEveryPairAndBytesLeft()
+    {
+        byte[] data = new byte[12];
+        for (int pair = 0; pair < 0x10000; pair++)
+        {
+            data.AsSpan().Fill(0xFF);
+            data[3] = (byte)pair;
+            data[4] = (byte)(pair >> 8);
+            for (int length = 3; length <= data.Length; length++)
+            {
+                ReadOnlySpan<byte> span = data.AsSpan(0, length);
+                VarIntOutcome outcome = VarIntReference.Decode(span[3..], 32, out ulong expected, out int expectedLength);
+                bool expectTaken = length - 3 >= 2 && outcome == VarIntOutcome.Value && expectedLength <= 2;
+                bool taken = VarIntScalar.TryReadOneOrTwoBytes(span, 3, out uint value, out int end);
+                if (taken != expectTaken || (taken && (value != expected || end != 3 + expectedLength)))
+                {
+                    Assert.Fail($"pair 0x{pair:X4}, {length - 3} byte(s) left: {taken}, 0x{value:X}, end {end}; " +
+                        $"expected {expectTaken}, {outcome} 0x{expected:X}, end {3 + expectedLength}.");
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Every one- and two-byte input as the last bytes before an inaccessible page (the inline decoder's pair load
+    /// ends exactly there) and as the first bytes after one, through every read in both forms.
+    /// </summary>
+    [Fact]
+    public unsafe void EveryOneAndTwoByteInput_AtGuardedEdges_MatchesReference()
+    {
+        using var memory = new GuardedMemory(16);
+        for (int first = 0; first < 256; first++)
+        {
+            for (int second = 0; second < 256; second++)
+            {
+                bool throwingForms = second % 17 == 0;
+                byte* end = memory.EndingAtGuard(3);
+                end[0] = 0x7F;
+                end[1] = (byte)first;
+                end[2] = (byte)second;
+                VarIntChecks.MatchReference(new ReadOnlySpan<byte>(end, 3), 1, throwingForms);
+                VarIntChecks.MatchReference(new ReadOnlySpan<byte>(end + 1, 2), 0, throwingForms);
+                VarIntChecks.MatchReference(new ReadOnlySpan<byte>(end + 2, 1), 0, throwingForms);
+
+                byte* start = memory.StartingAfterGuard;
+                start[0] = (byte)first;
+                start[1] = (byte)second;
+                VarIntChecks.MatchReference(new ReadOnlySpan<byte>(start, 2), 0, throwingForms);
+            }
+        }
+    }
+
+    /// <summary>
     /// Every 3-byte input whose first two bytes continue (the only ones where all three bytes count), alone and
     /// with a word's worth of bytes after it, so both the tail load and the word load see each. The 32- and
     /// 64-bit unsigned reads only: the zigzag and skip reads wrap them and are checked exhaustively on 1..2 bytes.

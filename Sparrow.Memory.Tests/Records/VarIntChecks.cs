@@ -45,10 +45,10 @@ internal static class VarIntChecks
     /// The throwing forms are tried on rejected input only when <paramref name="throwingFormsOnRejects"/>
     /// (exceptions are slow; the exhaustive loops check them on a subset).
     /// </summary>
-    public static void MatchReference(byte[] data, int start, bool throwingFormsOnRejects = true, VarIntRead[]? reads = null)
+    public static void MatchReference(ReadOnlySpan<byte> data, int start, bool throwingFormsOnRejects = true, VarIntRead[]? reads = null)
     {
-        VarIntOutcome outcome32 = VarIntReference.Decode(data.AsSpan(start), 32, out ulong value32, out int length32);
-        VarIntOutcome outcome64 = VarIntReference.Decode(data.AsSpan(start), 64, out ulong value64, out int length64);
+        VarIntOutcome outcome32 = VarIntReference.Decode(data[start..], 32, out ulong value32, out int length32);
+        VarIntOutcome outcome64 = VarIntReference.Decode(data[start..], 64, out ulong value64, out int length64);
         foreach (VarIntRead read in reads ?? Reads)
         {
             (VarIntOutcome outcome, ulong value, int length) = read.Bits == 32 ? (outcome32, value32, length32) : (outcome64, value64, length64);
@@ -85,7 +85,7 @@ internal static class VarIntChecks
     }
 
     /// <summary>A reader over all of <paramref name="data"/> moved to <paramref name="start"/>, so loads may reach back before it.</summary>
-    public static SpanReader At(byte[] data, int start)
+    public static SpanReader At(ReadOnlySpan<byte> data, int start)
     {
         var reader = new SpanReader(data);
         reader.Skip(start);
@@ -111,6 +111,6 @@ internal static class VarIntChecks
         }
     }
 
-    private static void Fail(byte[] data, int start, VarIntRead read, string what) =>
+    private static void Fail(ReadOnlySpan<byte> data, int start, VarIntRead read, string what) =>
         Assert.Fail($"{read.Name} at {start} of [{Convert.ToHexString(data)}]: {what}.");
 }

@@ -81,16 +81,15 @@ public ref partial struct SpanReader
         // PERF: a length's value decides where the next read starts, so a branch on its byte count lets
         // nothing run ahead; it only mispredicts when lengths mix one and two bytes, as value lengths do.
         // Those two are decoded without that branch; longer lengths take the word decoder.
-        if (!VarIntScalar.TryReadOneOrTwoBytes(data, position, out uint length, out int prefixLength))
+        if (!VarIntScalar.TryReadOneOrTwoBytes(data, position, out uint length, out int start))
         {
             ulong result = VarIntScalar.ReadUInt32(data, position);
             if (result == 0)
                 goto Rejected;
             length = (uint)result;
-            prefixLength = (int)(result >> 32);
+            start = position + (int)(result >> 32);
         }
 
-        int start = position + prefixLength;
         if (length > (uint)(data.Length - start))
             goto Rejected;
         bytes = MemoryMarshal.CreateReadOnlySpan(ref At(data, start), (int)length);

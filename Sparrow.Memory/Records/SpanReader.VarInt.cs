@@ -4,39 +4,21 @@ namespace Sparrow;
 
 public ref partial struct SpanReader
 {
-    // PERF: each varint read inlines the one- and two-byte cases: a load, a compare and an add in the caller
-    // for one byte (counts and small tags are mostly below 128), one more of each for two. A predicted
-    // branch moves the position by a constant, so the next reads start before this one resolves; taking
-    // the two-byte case inline too keeps that true for mixed 1-2 byte data, where a call to the word
-    // decoder after every mispredicted first byte measured about twice as slow (a loop like VarIntDecode's
-    // ReadVarUInt32 on OneToTwoBytes). Longer values take one call to the word decoder (VarIntScalar).
+    // PERF: each varint read inlines the one- and two-byte cases without a branch on which: the next read's
+    // position is this one's plus 1 + (first byte >> 7), a chain of a byte load, a shift and an add per value
+    // that no misprediction breaks. A branch on the first byte would let one-byte data run ahead of its loads,
+    // but mixed one- and two-byte data (values, lengths) mispredicts it about every other value, which costs
+    // more than the whole chain. The only branches are predicted ones: at least two bytes left, and at most
+    // two bytes in the value; anything else takes one call to the word decoder (VarIntScalar).
 
     /// <summary>The inline half of every varint read: the value at the position when it takes one or two bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryReadShortVarInt(out uint value)
     {
-        ReadOnlySpan<byte> data = _data;
-        int position = _position;
-        if ((uint)position < (uint)data.Length)
-        {
-            uint first = data[position];
-            if (first < 0x80)
-            {
-                value = first;
-                _position = position + 1;
-                return true;
-            }
-
-            if ((uint)(position + 1) < (uint)data.Length && data[position + 1] < 0x80)
-            {
-                value = (first & 0x7F) | (uint)data[position + 1] << 7;
-                _position = position + 2;
-                return true;
-            }
-        }
-
-        value = 0;
-        return false;
+        if (!VarIntScalar.TryReadOneOrTwoBytes(_data, _position, out value, out int end))
+            return false;
+        _position = end;
+        return true;
     }
 
     /// <summary>Reads a LEB128 varint of at most 5 bytes as a 32-bit unsigned value.</summary>

@@ -70,25 +70,9 @@ internal static unsafe class Paths
             (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
         new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Move(s, d, (nuint)size)),
-        new("VectorBlocks.MoveBackward (forward: VectorBlocks.Copy)", VectorBlocks.Block + 1, Unbounded,
-            (d, s, size) => Backward(d, s, size, &VectorBlocks.MoveBackward)),
-        new("MaskedMove.Backward (AVX-512; forward: VectorBlocks.Copy)", VectorBlocks.Block + 1, Unbounded,
-            (d, s, size) => Backward(d, s, size, &MaskedMove.Backward)) { SkipReason = SkipReasons.MaskedVector },
         new("MoveOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (d, s, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
-
-    /// <summary>
-    /// A backward move where the destination starts inside the source (the only case it is for), a forward copy
-    /// otherwise, as <see cref="VectorBlocks.Move"/> chooses, so a backward path is checked at every distance.
-    /// </summary>
-    private static void Backward(byte* destination, byte* source, int size, delegate*<byte*, byte*, nuint, NoResult> backward)
-    {
-        if ((nuint)destination - (nuint)source < (nuint)size)
-            backward(source, destination, (nuint)size);
-        else
-            VectorBlocks.Copy(source, destination, (nuint)size);
-    }
 
     public static readonly SetPath[] Set =
     [

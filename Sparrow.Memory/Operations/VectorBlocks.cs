@@ -70,17 +70,9 @@ internal static unsafe class VectorBlocks
     public static NoResult Move(byte* source, byte* destination, nuint size) =>
         // Forward unless the destination starts inside the source: then the blocks go from the end, so no block
         // is stored over source bytes not yet loaded.
-        size <= Block || (nuint)destination - (nuint)source >= size ? Copy(source, destination, size)
-            : MaskedVector.IsSupported ? MaskedMove.Backward(source, destination, size)
-            : MoveBackward(source, destination, size);
-
-    /// <summary>
-    /// Copies more than <see cref="Block"/> bytes from the end towards the start, for a destination that starts
-    /// inside the source: blocks from the end, then the first block, overlapping the one after it (loaded first).
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static NoResult MoveBackward(byte* source, byte* destination, nuint size) =>
-        BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
+        size <= Block || (nuint)destination - (nuint)source >= size
+            ? Copy(source, destination, size)
+            : BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="MinSize"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

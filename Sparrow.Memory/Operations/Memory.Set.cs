@@ -27,6 +27,10 @@ public static unsafe partial class Memory
 /// <summary>Set, once per size class and path (see <see cref="SizeClasses"/>).</summary>
 internal readonly unsafe struct SetOperation(byte* destination, byte value) : ISizeClassOperation<NoResult>
 {
+    // PERF: the masked path's pattern is made with the operation, before the size test, so that in a caller's loop
+    // over one value it is hoisted with the mask (see SizeClasses.Dispatch); a path that does not use it drops it.
+    private readonly Vector256<byte> _pattern = Vector256.Create(value);
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Empty() => default;
 
@@ -47,7 +51,7 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult Masked(Vector256<byte> mask)
     {
-        MaskedVector.Store(destination, mask, Vector256.Create(value));
+        MaskedVector.Store(destination, mask, _pattern);
         return default;
     }
 

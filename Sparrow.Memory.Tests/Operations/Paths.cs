@@ -28,8 +28,6 @@ internal static unsafe class Paths
         new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
         new("CompareOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
-        new("CompareOperation.Masked (AVX-512, 512-bit)", 1, MaskedVector.MaxWideSize,
-            (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.WideMaskFor((uint)size))) { SkipReason = SkipReasons.WideMaskedVector },
         new("AdvSimdBlocks.Compare", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Compare(x, y, (nuint)size))
             { SkipReason = SkipReasons.AdvSimd },
     ];

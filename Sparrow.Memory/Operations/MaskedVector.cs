@@ -5,7 +5,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow;
 
 /// <summary>
-/// The AVX-512 path for 1..32 bytes (1..64 for the readers where 512-bit vectors are accelerated): AVX-512BW/VL
+/// The AVX-512 path for 1..32 bytes (1..64 for SequenceEqual where 512-bit vectors are accelerated): AVX-512BW/VL
 /// masked loads and stores touch only the bytes whose mask bit is set, and the CPU suppresses faults on the
 /// others, so a 32-byte access of a 5-byte key at the end of a page never reads the next page.
 /// </summary>
@@ -50,11 +50,6 @@ internal static unsafe class MaskedVector
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint DifferingBytes(byte* x, byte* y, Vector256<byte> mask) =>
         Avx512BW.VL.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
-
-    /// <summary>Bit i set when byte i of <paramref name="x"/> and <paramref name="y"/> differ, for the 1..64 bytes in <paramref name="mask"/>.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong DifferingBytes(byte* x, byte* y, Vector512<byte> mask) =>
-        Avx512BW.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
 
     /// <summary>Whether the 1..64 bytes in <paramref name="mask"/> are equal.</summary>
     /// <remarks>PERF: an equal compare into an opmask register tested with KORTEST, whose flags the caller's branch uses directly.</remarks>

@@ -33,7 +33,7 @@ public static unsafe partial class Memory
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int CompareInline(byte* p1, byte* p2, int size) =>
-        SizeClasses.DispatchWide<CompareOperation, int>(new CompareOperation(p1, p2), size);
+        SizeClasses.Dispatch<CompareOperation, int>(new CompareOperation(p1, p2), size);
 
     /// <summary>
     /// Compares two keys in key order: byte-wise over the common prefix as
@@ -77,7 +77,7 @@ public static unsafe partial class Memory
 }
 
 /// <summary>Compare, once per size class and path (see <see cref="SizeClasses"/>): the exact difference of the first differing byte.</summary>
-internal readonly unsafe struct CompareOperation(byte* x, byte* y) : IWideMaskedOperation<int>
+internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassOperation<int>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Empty() => 0;
@@ -111,14 +111,6 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : IWideMasked
         // PERF: no branch on the outcome: when nothing differs the count is 32, which & 31 turns into byte 0, in
         // range and equal, so the difference is 0. Keys that differ at random positions mispredict nothing.
         uint i = (uint)BitOperations.TrailingZeroCount(MaskedVector.DifferingBytes(x, y, mask)) & (MaskedVector.MaxSize - 1);
-        return x[i] - y[i];
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int Masked(Vector512<byte> mask)
-    {
-        // PERF: as the 256-bit class: no branch on the outcome, a count of 64 (nothing differs) & 63 is byte 0.
-        nuint i = (nuint)BitOperations.TrailingZeroCount(MaskedVector.DifferingBytes(x, y, mask)) & (MaskedVector.MaxWideSize - 1);
         return x[i] - y[i];
     }
 

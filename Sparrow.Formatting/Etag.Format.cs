@@ -76,7 +76,7 @@ public readonly partial struct Etag
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private unsafe string NewString()
     {
-        string text = new('\0', FormattedLength);
+        string text = UninitializedString.Allocate(FormattedLength);
         fixed (char* characters = text)
             FormatCore(ref *characters);
         return text;

@@ -17,7 +17,7 @@ public class EtagFormatTests
     [InlineData(EtagPath.Public)]
     [InlineData(EtagPath.Scalar)]
     [InlineData(EtagPath.Vector)]
-    [InlineData(EtagPath.VectorWidenBy256)]
+    [InlineData(EtagPath.Vector256)]
     public void Utf16AndUtf8MatchTheReference(EtagPath path)
     {
         foreach (Etag etag in Etags)

@@ -63,7 +63,7 @@ public unsafe class EtagGuardPageTests
     [InlineData(EtagPath.Public)]
     [InlineData(EtagPath.Scalar)]
     [InlineData(EtagPath.Vector)]
-    [InlineData(EtagPath.VectorWidenBy256)]
+    [InlineData(EtagPath.Vector256)]
     public void FormatWritesOnlyItsDestination(EtagPath path)
     {
         using var memory = new GuardedMemory(4096);

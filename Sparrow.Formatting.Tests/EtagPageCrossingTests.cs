@@ -19,17 +19,16 @@ public unsafe class EtagPageCrossingTests
         foreach (Etag etag in Etags.Take(64))
         {
             string expected = Reference(etag);
-            Etag.FormatWindows((ulong)etag.Restarts, (ulong)etag.Changes, out var first, out var second, out var third);
             for (int boundary = 0; boundary <= Etag.FormattedLength; boundary++)
             {
                 char[] chars = new char[Etag.FormattedLength + 16];
                 Array.Fill(chars, (char)Canary);
-                Etag.WriteAroundBoundary(ref chars[8], boundary, first, second, third);
+                Etag.WriteAroundBoundary((ulong)etag.Restarts, (ulong)etag.Changes, ref chars[8], boundary);
                 Assert.Equal(new string((char)Canary, 8) + expected + new string((char)Canary, 8), new string(chars));
 
                 byte[] bytes = new byte[Etag.FormattedLength + 16];
                 Array.Fill(bytes, Canary);
-                Etag.WriteAroundBoundary(ref bytes[8], boundary, first, second, third);
+                Etag.WriteAroundBoundary((ulong)etag.Restarts, (ulong)etag.Changes, ref bytes[8], boundary);
                 Assert.Equal([.. Enumerable.Repeat(Canary, 8), .. Utf8(expected), .. Enumerable.Repeat(Canary, 8)], bytes);
             }
         }

@@ -15,8 +15,8 @@ public enum EtagPath
     /// <summary>The Vector128 path (software-emulated where not accelerated, still exact).</summary>
     Vector,
 
-    /// <summary>The Vector128 formatter widening UTF-16 by Vector256 (formatting only).</summary>
-    VectorWidenBy256,
+    /// <summary>The Vector256 formatter: both counters' digits in one vector (formatting only).</summary>
+    Vector256,
 }
 
 /// <summary>Reference formatting, seeded inputs and per-path entry points shared by the etag tests.</summary>
@@ -95,7 +95,7 @@ internal static class EtagTestData
                 Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination));
                 break;
             default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), widenBy256: path == EtagPath.VectorWidenBy256);
+                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), vector256: path == EtagPath.Vector256);
                 break;
         }
     }
@@ -115,7 +115,7 @@ internal static class EtagTestData
                 ? Etag.TryParse(MemoryMarshal.Cast<TChar, char>(text), out result)
                 : Etag.TryParse(MemoryMarshal.Cast<TChar, byte>(text), out result);
         }
-        if (path == EtagPath.VectorWidenBy256)
+        if (path == EtagPath.Vector256)
             throw new ArgumentException("Formatting-only path.");
         if (text.Length != Etag.FormattedLength)
             throw new ArgumentException($"The internal paths parse exactly 36 {(typeof(TChar) == typeof(char) ? "characters" : "bytes")}.");

@@ -17,7 +17,7 @@ public static partial class DateTimeFormatter
         // PERF: the text is written straight into a new string that nothing else has seen yet: no stack buffer and
         // copy (new string(span)), and no callback through a delegate (string.Create)
         // (DateTimeFormatBenchmarks.SparrowFormat, against BclToStringO).
-        string text = new('\0', LengthOf(value));
+        string text = UninitializedString.Allocate(LengthOf(value));
         fixed (char* characters = text)
             FormatCore(value, ref *characters, Vector128.IsHardwareAccelerated);
         return text;
@@ -28,6 +28,7 @@ public static partial class DateTimeFormatter
     /// <param name="destination">Receives the characters; needs 27, or 28 when the value is UTC.</param>
     /// <param name="charsWritten">The number of characters written (27 or 28), or 0 when <paramref name="destination"/> is too short.</param>
     /// <returns><see langword="true"/> when the text fit; otherwise <see langword="false"/> and nothing is written.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryFormat(DateTime value, Span<char> destination, out int charsWritten) =>
         TryFormatCore(value, destination, out charsWritten);
 
@@ -36,6 +37,7 @@ public static partial class DateTimeFormatter
     /// <param name="utf8Destination">Receives the bytes; needs 27, or 28 when the value is UTC.</param>
     /// <param name="bytesWritten">The number of bytes written (27 or 28), or 0 when <paramref name="utf8Destination"/> is too short.</param>
     /// <returns><see langword="true"/> when the text fit; otherwise <see langword="false"/> and nothing is written.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryFormat(DateTime value, Span<byte> utf8Destination, out int bytesWritten) =>
         TryFormatCore(value, utf8Destination, out bytesWritten);
 
@@ -76,9 +78,9 @@ public static partial class DateTimeFormatter
         ulong ticks = (ulong)value.Ticks;
         ulong totalSeconds = ticks / TicksPerSecond;
         uint fraction = (uint)(ticks - totalSeconds * TicksPerSecond);
-        // PERF: 86400 = 2^7 * 675 and totalSeconds < 2^39, so dividing totalSeconds >> 7 by 675 is a 32-bit
-        // division (a 32-bit multiply-high) instead of a 64-bit one.
-        uint days = (uint)(totalSeconds >> 7) / (SecondsPerDay >> 7);
+        // PERF: the days straight from the ticks, a multiply-high beside (not after) the one for the seconds, which
+        // shortens the dependency chain through the calendar split that bounds a loop of calls.
+        uint days = (uint)(ticks / TicksPerDay);
         uint secondOfDay = (uint)(totalSeconds - (ulong)days * SecondsPerDay);
         SplitDays(days, out uint century, out uint yearOfCentury, out uint dayOfYear);
         uint hour = secondOfDay / 3600;
@@ -95,15 +97,20 @@ public static partial class DateTimeFormatter
         ulong dayHourMinute = monthDay >> 16 | (ulong)'T' << 16 | hourMinute << 24;
         ulong time = hourMinute | (ulong)':' << 40 | DigitPair(second) << 48;
         AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
-        AsciiText.StoreWords(ref destination, 11, vectorized, time, Fraction(fraction));
+        ulong fractionText = Fraction(fraction);
+        AsciiText.StoreWords(ref destination, 11, vectorized, time, fractionText);
 
-        if (value.Kind != DateTimeKind.Utc)
-            return UnspecifiedLength;
+        // PERF: no branch on the kind (a mispredicted one for a mix of UTC and other values): element 26 + isUtc is
+        // written again, with 'Z' for a UTC value, else with the last digit it already holds.
+        uint isUtc = IsUtc(value) ? 1u : 0u;
+        uint lastDigit = (uint)(fractionText >> 56);
+        // Arithmetic, not a conditional (which the JIT compiles to a branch): 'Z' when isUtc is 1, else lastDigit.
+        uint last = lastDigit + (('Z' - lastDigit) & (0u - isUtc));
         if (typeof(TChar) == typeof(byte))
-            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = (byte)'Z';
+            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, (nint)(UtcSuffixOffset - 1 + isUtc))) = (byte)last;
         else
-            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, UtcSuffixOffset)) = 'Z';
-        return UtcLength;
+            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, (nint)(UtcSuffixOffset - 1 + isUtc))) = (char)last;
+        return UnspecifiedLength + (int)isUtc;
     }
 
     /// <summary>
@@ -127,7 +134,15 @@ public static partial class DateTimeFormatter
 
     /// <summary>The length of the text of <paramref name="value"/>: 28 for a UTC value, else 27.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int LengthOf(DateTime value) => value.Kind == DateTimeKind.Utc ? UtcLength : UnspecifiedLength;
+    private static int LengthOf(DateTime value) => UnspecifiedLength + (IsUtc(value) ? 1 : 0);
+
+    /// <summary>
+    /// Whether the kind of <paramref name="value"/> is <see cref="DateTimeKind.Utc"/>. PERF: read from the two top
+    /// bits of its 64-bit state (01 = UTC; 00 Unspecified, 10 and 11 Local), one shift and compare, where
+    /// <see cref="DateTime.Kind"/> also folds the ambiguous-DST Local flag.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool IsUtc(DateTime value) => Unsafe.As<DateTime, ulong>(ref value) >> 62 == 1;
 
     /// <summary>0..99 → its two digits as two ASCII bytes in the low 16 bits, tens first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

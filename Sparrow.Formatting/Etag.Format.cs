@@ -24,6 +24,7 @@ public readonly partial struct Etag
     /// <param name="format">Ignored: an etag has a single textual form.</param>
     /// <param name="provider">Ignored.</param>
     /// <returns>False, having written nothing, when <paramref name="destination"/> is shorter than 36.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null) =>
         TryFormatCore(destination, out charsWritten);
 
@@ -33,6 +34,7 @@ public readonly partial struct Etag
     /// <param name="format">Ignored: an etag has a single textual form.</param>
     /// <param name="provider">Ignored.</param>
     /// <returns>False, having written nothing, when <paramref name="utf8Destination"/> is shorter than 36.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryFormat(Span<byte> utf8Destination, out int bytesWritten, ReadOnlySpan<char> format = default, IFormatProvider? provider = null) =>
         TryFormatCore(utf8Destination, out bytesWritten);
 
@@ -61,7 +63,7 @@ public readonly partial struct Etag
         where TChar : unmanaged
     {
         if (Vector128.IsHardwareAccelerated)
-            FormatVector((ulong)_restarts, (ulong)_changes, ref destination, widenBy256: Vector256.IsHardwareAccelerated);
+            FormatVector((ulong)_restarts, (ulong)_changes, ref destination, vector256: Vector256.IsHardwareAccelerated);
         else
             FormatScalar((ulong)_restarts, (ulong)_changes, ref destination);
     }
@@ -74,7 +76,7 @@ public readonly partial struct Etag
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private unsafe string NewString()
     {
-        string text = new('\0', FormattedLength);
+        string text = UninitializedString.Allocate(FormattedLength);
         fixed (char* characters = text)
             FormatCore(ref *characters);
         return text;

@@ -33,17 +33,11 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>log2 of <see cref="NodeWidth"/>.</summary>
     internal const int NodeShift = 4;
 
-    /// <summary>Words of a leaf entry's head: 7 key bytes past the node's prefix, 8 bytes a key.</summary>
-    internal const int LeafWords = 1;
-
     /// <summary>
-    /// Words of an inner entry's head: 31 key bytes past the node's prefix. Inner entries are a sixteenth of the
-    /// keys, and their heads tie far less often with wider heads (the top of a tree has short prefixes).
+    /// The widest head, in words: 31 key bytes past the node's prefix. Each node takes the fewest words that tell
+    /// its neighbouring entries apart (one in most leaves), up to this.
     /// </summary>
-    internal const int InnerWords = 4;
-
-    /// <summary>Words of each head at <paramref name="level"/>.</summary>
-    internal static int WordsAt(int level) => level == 0 ? LeafWords : InnerWords;
+    internal const int MaxWords = 4;
 
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
@@ -52,16 +46,14 @@ public sealed unsafe partial class SortedKeyTable
     private readonly byte[] _keyBuffer;
     private readonly int[] _keyStarts;
     private readonly long[] _headBuffer;
-    private readonly int[] _prefixLengthArray;
+    private readonly NodeHeader[] _headerArray;
     private readonly int[] _firstNodeArray;
-    private readonly long[] _headStartArray;
 
     private readonly byte* _keys;
     private readonly int* _starts;
     private readonly long* _heads;
-    private readonly int* _prefixLengths;
+    private readonly NodeHeader* _headers;
     private readonly int* _firstNodes;
-    private readonly long* _headStarts;
     private readonly int _topLevel;
 
     /// <summary>The number of keys.</summary>
@@ -160,16 +152,14 @@ public sealed unsafe partial class SortedKeyTable
         var layout = new NodeLayout(this);
         _headBuffer = layout.HeadBuffer;
         _heads = layout.Heads;
-        _prefixLengthArray = layout.PrefixLengths;
+        _headerArray = layout.Headers;
         _firstNodeArray = layout.FirstNodes;
-        _prefixLengths = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixLengthArray, 0);
-        _headStartArray = layout.HeadStarts;
+        _headers = (NodeHeader*)Marshal.UnsafeAddrOfPinnedArrayElement(_headerArray, 0);
         _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
-        _headStarts = (long*)Marshal.UnsafeAddrOfPinnedArrayElement(_headStartArray, 0);
         _topLevel = _firstNodeArray.Length - 1;
 
         TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
-            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * (sizeof(int) + sizeof(long));
+            + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
     }
 
     /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>

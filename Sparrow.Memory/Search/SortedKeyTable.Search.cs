@@ -84,9 +84,8 @@ public sealed unsafe partial class SortedKeyTable
 
         // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
         // words are equal.
-        // PERF: every word of the node is compared, with no exit once no entry is tied: the node's word count is the
-        // same for every key that reaches it, so the loop's branch is predicted, where an exit on the tie mask
-        // would depend on the key.
+        // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is the
+        // node's, where an exit on the tie mask would depend on the key and mispredict.
         uint below = 0, tied = (1u << NodeWidth) - 1;
         for (int word = 0; word < words - 1; word++)
         {

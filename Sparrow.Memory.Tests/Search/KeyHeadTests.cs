@@ -37,7 +37,7 @@ public sealed unsafe class KeyHeadTests
         if (Math.Min(a.Length, b.Length) < offset)
             return;
         int order = Math.Sign(a.AsSpan().SequenceCompareTo(b));
-        foreach (int words in new[] { SortedKeyTable.LeafWords, 2, SortedKeyTable.InnerWords })
+        foreach (int words in new[] { 1, 2, 3, SortedKeyTable.MaxWords })
         {
             long[] headA = Head(a, offset, words), headB = Head(b, offset, words);
             string what = $"{Convert.ToHexString(a)} vs {Convert.ToHexString(b)} from {offset}, {words} word(s)";

@@ -9,7 +9,7 @@ namespace Sparrow.Tests;
 /// </summary>
 internal static class KeySets
 {
-    public static readonly string[] Families = ["document ids", "zero-padded numbers", "binary with 0x00/0xFF runs", "prefix chains", "equal length", "long keys sharing 32+ bytes"];
+    public static readonly string[] Families = ["document ids", "zero-padded numbers", "binary with 0x00/0xFF runs", "prefix chains", "equal length", "long keys sharing 32+ bytes", "runs of padded and unpadded numbers"];
 
     /// <summary><paramref name="count"/> distinct keys of family <paramref name="family"/> (an index into <see cref="Families"/>), sorted.</summary>
     public static byte[][] Make(int family, int count, int seed)
@@ -22,7 +22,8 @@ internal static class KeySets
             2 => BinaryWithRuns,
             3 => PrefixChainLink,
             4 => r => Fixed(r, 16),
-            _ => LongSharedKey,
+            5 => LongSharedKey,
+            _ => PaddedOrUnpaddedNumber,
         };
         var keys = new SortedSet<byte[]>(Order.Instance);
         // Prefix chains: keys drawn from a small alphabet of short links, so many keys are prefixes of others.
@@ -105,6 +106,18 @@ internal static class KeySets
         for (int i = 36; i < key.Length; i++)
             key[i] = (byte)(random.Next(3) switch { 0 => 0x00, 1 => 0x01, _ => 0xFF });
         return key;
+    }
+
+    /// <summary>
+    /// <c>a/</c> or <c>bb/</c>, then a number zero-padded to 20 digits or not: sorted, runs of keys that share 20+
+    /// bytes beside runs that share 2 or 3, so nodes that span a run's edge share a short prefix with their bounds
+    /// and a long one among their entries, and want heads of several words.
+    /// </summary>
+    private static byte[] PaddedOrUnpaddedNumber(Random random)
+    {
+        string stem = random.Next(2) == 0 ? "a/" : "bb/";
+        int number = random.Next(1, 5_000_000);
+        return Encoding.ASCII.GetBytes(random.Next(2) == 0 ? $"{stem}{number}" : $"{stem}{number:D20}");
     }
 
     private static byte[] Fixed(Random random, int length)

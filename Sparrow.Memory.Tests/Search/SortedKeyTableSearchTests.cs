@@ -63,6 +63,49 @@ public sealed unsafe class SortedKeyTableSearchTests
         AssertAgrees(SearchPaths.All[0], shortAndLong, "zero-extended");
     }
 
+    [SearchPathTheory]
+    [MemberData(nameof(Paths))]
+    public void NodesWithAPrefixToCheckOrWideHeads_AgreeWithBinarySearch_ForKeysDifferingAtEveryByte(string name)
+    {
+        // Nodes whose heads start after their entries' own prefix (the key's bytes before it checked first) and
+        // nodes with heads of several words: keys that differ from each node's first and last entry at every byte
+        // (one lower, one higher, cut short there) fall inside, below and above those prefixes.
+        SearchPath path = SearchPaths.Named(name);
+        foreach (int count in new[] { 40, 256, 300 })
+        {
+            for (int family = 0; family < KeySets.Families.Length; family++)
+            {
+                byte[][] keys = KeySets.Make(family, count, seed: count + family);
+                SortedKeyTable table = SortedKeyTable.Create(keys);
+                foreach (byte[] probe in ProbesAtEveryByte(keys))
+                {
+                    int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+                    int actual = path.Search(table, probe);
+                    if (actual != expected)
+                        Assert.Fail($"{path.Name}, {count} {KeySets.Families[family]}: key {Convert.ToHexString(probe)} gave {actual}, expected {expected}.");
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData(0, 256)]
+    [InlineData(6, 1000)]
+    [InlineData(6, 2000)]
+    public void MixedRunsOfLongAndShortPrefixes_GetNodesWithAPrefixToCheckAndWideHeads(int family, int count)
+    {
+        // The layout rules the test above proves are taken where they pay: else it would prove nothing new.
+        SortedKeyTable table = SortedKeyTable.Create(KeySets.Make(family, count, seed: count + family));
+        ReadOnlySpan<NodeHeader> headers = table.NodeHeaders;
+        int checkedNodes = 0, wideNodes = 0;
+        foreach (NodeHeader header in headers)
+        {
+            checkedNodes += header.CheckedFrom < header.PrefixLength ? 1 : 0;
+            wideNodes += header.Words > 1 ? 1 : 0;
+        }
+        Assert.True(checkedNodes >= 2 && wideNodes >= 2, $"{checkedNodes} nodes with a prefix to check, {wideNodes} with wide heads, of {headers.Length}.");
+    }
+
     [Fact]
     public void NegativeLength_Throws()
     {
@@ -72,6 +115,25 @@ public sealed unsafe class SortedKeyTableSearchTests
             fixed (byte* key = "\u0001"u8)
                 return table.Search(key, -1);
         });
+    }
+
+    /// <summary>For the first and last key of every 16 (each node's bounds): the key with each byte lowered, raised, and cut before it.</summary>
+    private static IEnumerable<byte[]> ProbesAtEveryByte(byte[][] keys)
+    {
+        for (int slot = 0; slot < keys.Length; slot++)
+        {
+            if (slot % SortedKeyTable.NodeWidth is not (0 or SortedKeyTable.NodeWidth - 1) && slot != keys.Length - 1)
+                continue;
+            byte[] key = keys[slot];
+            for (int at = 0; at < key.Length; at++)
+            {
+                yield return key[..at];
+                if (key[at] > 0)
+                    yield return [.. key[..at], (byte)(key[at] - 1), .. key[(at + 1)..]];
+                if (key[at] < 0xFF)
+                    yield return [.. key[..at], (byte)(key[at] + 1), .. key[(at + 1)..]];
+            }
+        }
     }
 
     private static void AssertAgrees(SearchPath path, byte[][] keys, string family)

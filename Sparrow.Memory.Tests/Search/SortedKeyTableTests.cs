@@ -99,6 +99,8 @@ public sealed unsafe class SortedKeyTableTests
     [InlineData(0, 50_000)]
     [InlineData(4, 50_000)]
     [InlineData(0, 256)]
+    [InlineData(6, 256)]
+    [InlineData(6, 10_000)]
     public void Table_TakesAtMostOneAndAHalfTimesTheKeyBytesPlus8BytesAKey(int family, int count)
     {
         // The memory goal, for document ids and 16-byte binary keys (keys of a few bytes exceed it: offsets and heads alone take 12 bytes a key).

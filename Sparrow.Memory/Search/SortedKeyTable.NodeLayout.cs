@@ -4,15 +4,18 @@ public sealed unsafe partial class SortedKeyTable
 {
     /// <summary>
     /// Builds the tree over a table's keys: the levels (leaves first in the building, root first in memory),
-    /// each node's prefix length, and each entry's head.
+    /// each node's header (prefix, head width) and each entry's head.
     /// </summary>
     private sealed class NodeLayout
     {
+        private readonly SortedKeyTable _table;
+
         public NodeLayout(SortedKeyTable table)
         {
+            _table = table;
             // Level 0 holds every key; level L + 1 holds the first entry of each node of level L, until one node holds a level.
             var entries = new List<int>();
-            for (int count = table.Count; count > 0; count = (count + NodeWidth - 1) >> NodeShift)
+            for (int count = table.Count; count > 0; count = NodeCount(count))
             {
                 entries.Add(count);
                 if (count <= NodeWidth)
@@ -20,49 +23,89 @@ public sealed unsafe partial class SortedKeyTable
             }
 
             FirstNodes = GC.AllocateArray<int>(entries.Count, pinned: true);
-            HeadStarts = GC.AllocateArray<long>(entries.Count, pinned: true);
             int nodes = 0;
-            long headWords = 0;
             for (int level = entries.Count - 1; level >= 0; level--)
             {
                 FirstNodes[level] = nodes;
-                HeadStarts[level] = headWords;
                 nodes += NodeCount(entries[level]);
-                headWords += (long)NodeCount(entries[level]) * NodeWidth * WordsAt(level);
             }
 
-            // PERF: heads start on a 64-byte boundary, so each word of a node's 16 heads is exactly two cache lines
-            // and the vector paths use aligned loads.
-            HeadBuffer = GC.AllocateArray<long>(checked((int)headWords) + 64 / sizeof(long), pinned: true);
-            fixed (long* start = HeadBuffer)
-                Heads = (long*)(((nint)start + 63) & ~(nint)63);
-            new Span<long>(Heads, (int)headWords).Fill(long.MaxValue);
-
-            PrefixLengths = GC.AllocateArray<int>(nodes, pinned: true);
-            for (int level = 0; level < entries.Count; level++)
+            // Per node: the byte its heads start at, the prefix a key brought to it shares, its entries, and the
+            // words its heads want.
+            var prefixes = new int[nodes];
+            var shares = new int[nodes];
+            var counts = new int[nodes];
+            var wanted = new int[nodes];
+            for (int level = entries.Count - 1; level >= 0; level--)
             {
                 int nodeCount = NodeCount(entries[level]);
                 for (int node = 0; node < nodeCount; node++)
                 {
+                    int index = FirstNodes[level] + node;
                     int first = node << NodeShift;
-                    int last = Math.Min(first + NodeWidth, entries[level]) - 1;
+                    int count = Math.Min(NodeWidth, entries[level] - first);
                     // A search reaches a node other than the first of its level only with a key not below the node's
                     // first entry, and a node other than the last only with a key below the next node's first entry:
                     // such a key shares the prefix of those two bounds, and so does every entry. The first and last
                     // node of a level have a bound missing and use no prefix.
-                    int prefixLength = node == 0 || node == nodeCount - 1
+                    int shared = node == 0 || node == nodeCount - 1
                         ? 0
-                        : table[first << (NodeShift * level)].CommonPrefixLength(table[(first + NodeWidth) << (NodeShift * level)]);
-                    PrefixLengths[FirstNodes[level] + node] = prefixLength;
+                        : SlotKey(level, first).CommonPrefixLength(SlotKey(level, first + NodeWidth));
+                    // The entries may share more among themselves (a node of padded numbers beside unpadded ones, a
+                    // node at the edge of the table): heads after that longer prefix can tell them apart in fewer words,
+                    // at the price of checking the key's bytes in between. Taken only when it saves words.
+                    int own = SlotKey(level, first).CommonPrefixLength(SlotKey(level, first + count - 1));
+                    int sharedWords = WordsToTellApart(level, first, count, shared);
+                    int ownWords = WordsToTellApart(level, first, count, own);
+                    (prefixes[index], wanted[index]) = ownWords < sharedWords ? (own, ownWords) : (shared, sharedWords);
+                    wanted[index] = Math.Min(wanted[index], MaxWords);
+                    shares[index] = shared;
+                    counts[index] = count;
+                }
+            }
 
-                    int words = WordsAt(level);
-                    long* heads = Heads + HeadStarts[level] + (long)node * NodeWidth * words;
-                    for (int entry = first; entry <= last; entry++)
+            // Every node has one word of heads; words beyond it are granted while the table stays within its memory
+            // bound (KeyBytes × 1.5 + 8 bytes a key): to the upper levels first (every search passes there; nodes are
+            // numbered from the root down), and in a level to the nodes that want the fewest first (most nodes told
+            // apart for the bytes).
+            long bound = table.KeyBytes + table.KeyBytes / 2 + 8L * table.Count;
+            long fixedBytes = KeyPadding + table.KeyBytes + (table.Count + 1L) * sizeof(int) + 64
+                + (long)nodes * (sizeof(NodeHeader) + NodeWidth * sizeof(long)) + (long)entries.Count * sizeof(int);
+            long spareBlocks = Math.Max(0, (bound - fixedBytes) / (NodeWidth * sizeof(long)));
+            var words = new int[nodes];
+            Array.Fill(words, 1);
+            foreach (int index in Enumerable.Range(0, nodes).OrderBy(i => (LevelOf(i), wanted[i])))
+            {
+                int more = (int)Math.Min(wanted[index] - 1, spareBlocks);
+                words[index] += more;
+                spareBlocks -= more;
+            }
+
+            Headers = GC.AllocateArray<NodeHeader>(nodes, pinned: true);
+            int headBlocks = 0;
+            for (int index = 0; index < nodes; index++)
+            {
+                Headers[index] = new NodeHeader(headBlocks, prefixes[index], shares[index], words[index], counts[index]);
+                headBlocks = checked(headBlocks + words[index]);
+            }
+
+            // PERF: heads start on a 64-byte boundary, so each word of a node's 16 heads is exactly two cache lines
+            // and the vector paths use aligned loads.
+            HeadBuffer = GC.AllocateArray<long>(checked(headBlocks * NodeWidth) + 64 / sizeof(long), pinned: true);
+            fixed (long* start = HeadBuffer)
+                Heads = (long*)(((nint)start + 63) & ~(nint)63);
+            new Span<long>(Heads, headBlocks * NodeWidth).Fill(long.MaxValue);
+
+            for (int level = 0; level < entries.Count; level++)
+            {
+                for (int node = 0; node < NodeCount(entries[level]); node++)
+                {
+                    NodeHeader header = Headers[FirstNodes[level] + node];
+                    long* heads = Heads + (long)header.HeadsAt * NodeWidth;
+                    for (int entry = 0; entry < header.Entries; entry++)
                     {
-                        int slot = entry << (NodeShift * level);
-                        for (int word = 0; word < words - 1; word++)
-                            heads[word * NodeWidth + entry - first] = KeyHead.Word(table.KeyAt(slot), table.LengthAt(slot), prefixLength, word);
-                        heads[(words - 1) * NodeWidth + entry - first] = KeyHead.Last(table.KeyAt(slot), table.LengthAt(slot), prefixLength, words);
+                        for (int word = 0; word < header.Words; word++)
+                            heads[word * NodeWidth + entry] = HeadWord(level, (node << NodeShift) + entry, header.PrefixLength, word, header.Words);
                     }
                 }
             }
@@ -71,17 +114,51 @@ public sealed unsafe partial class SortedKeyTable
         /// <summary>Per level (0: the leaves), the number of its first node; nodes are numbered from the root down.</summary>
         public int[] FirstNodes { get; }
 
-        public long[] HeadBuffer { get; }
+        /// <summary>Per node, in that numbering, its header.</summary>
+        public NodeHeader[] Headers { get; }
 
-        /// <summary>Per level, where its heads start in <see cref="Heads"/> (in words).</summary>
-        public long[] HeadStarts { get; }
+        public long[] HeadBuffer { get; }
 
         /// <summary>The first head, 64-byte aligned, inside <see cref="HeadBuffer"/>.</summary>
         public long* Heads { get; }
 
-        /// <summary>Per node, the length of the prefix that every key a search brings to it shares with all its entries.</summary>
-        public int[] PrefixLengths { get; }
+        /// <summary>How far from the root node <paramref name="index"/> is (0: the root).</summary>
+        private int LevelOf(int index) => FirstNodes.Length - 1 - Array.FindIndex(FirstNodes, first => first <= index);
 
         private static int NodeCount(int entries) => (entries + NodeWidth - 1) >> NodeShift;
+
+        /// <summary>The key of entry <paramref name="entry"/> of a level.</summary>
+        private ReadOnlySpan<byte> SlotKey(int level, int entry) => _table[entry << (NodeShift * level)];
+
+        /// <summary>Word <paramref name="word"/> of the <paramref name="words"/>-word head from <paramref name="offset"/> of entry <paramref name="entry"/> of a level.</summary>
+        private long HeadWord(int level, int entry, int offset, int word, int words)
+        {
+            int slot = entry << (NodeShift * level);
+            return word < words - 1
+                ? KeyHead.Word(_table.KeyAt(slot), _table.LengthAt(slot), offset, word)
+                : KeyHead.Last(_table.KeyAt(slot), _table.LengthAt(slot), offset, words);
+        }
+
+        /// <summary>
+        /// The fewest words (1 to <see cref="MaxWords"/>) whose heads from <paramref name="offset"/> differ for every two
+        /// neighbouring entries of a node; <see cref="MaxWords"/> + 1 when even the widest heads tie somewhere.
+        /// </summary>
+        private int WordsToTellApart(int level, int first, int count, int offset)
+        {
+            for (int words = 1; words <= MaxWords; words++)
+            {
+                bool apart = true;
+                for (int entry = first + 1; entry < first + count && apart; entry++)
+                {
+                    bool same = true;
+                    for (int word = 0; word < words && same; word++)
+                        same = HeadWord(level, entry - 1, offset, word, words) == HeadWord(level, entry, offset, word, words);
+                    apart = !same;
+                }
+                if (apart)
+                    return words;
+            }
+            return MaxWords + 1;
+        }
     }
 }

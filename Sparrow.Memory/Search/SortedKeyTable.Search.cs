@@ -70,27 +70,33 @@ public sealed unsafe partial class SortedKeyTable
     private int Locate<TScan>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan
     {
         equal = false;
-        int prefixLength = _prefixLengths[_firstNodes[level] + node];
-        int words = WordsAt(level);
-        long* heads = _heads + _headStarts[level] + (nint)node * NodeWidth * words;
+        NodeHeader* header = _headers + _firstNodes[level] + node;
+        int prefixLength = header->PrefixLength;
+        int words = header->Words;
+        // A node whose heads start past the prefix the key is known to share: the bytes in between decide first.
+        if (header->CheckedFrom != prefixLength)
+        {
+            int order = ComparePrefix(level, node, key, length, header->CheckedFrom, prefixLength);
+            if (order != 0)
+                return order > 0 ? 0 : header->Entries;
+        }
+        long* heads = _heads + (nint)header->HeadsAt * NodeWidth;
 
         // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
-        // words are equal; a word past the first is read only while some entry is still tied.
+        // words are equal.
+        // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is the
+        // node's, where an exit on the tie mask would depend on the key and mispredict.
         uint below = 0, tied = (1u << NodeWidth) - 1;
-        long last;
-        for (int word = 0; ; word++)
+        for (int word = 0; word < words - 1; word++)
         {
-            bool isLast = word == words - 1;
-            long keyWord = isLast ? KeyHead.Last(key, length, prefixLength, words) : KeyHead.Word(key, length, prefixLength, word);
-            TScan.Compare(heads + word * NodeWidth, keyWord, out uint wordBelow, out uint wordEqual);
+            TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
             below |= tied & wordBelow;
             tied &= wordEqual;
-            if (isLast | tied == 0)
-            {
-                last = keyWord;
-                break;
-            }
         }
+        long last = KeyHead.Last(key, length, prefixLength, words);
+        TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
+        below |= tied & lastBelow;
+        tied &= lastEqual;
         int lessCount = BitOperations.PopCount(below);
         int same = BitOperations.PopCount(tied);
         if (same == 0)
@@ -111,6 +117,19 @@ public sealed unsafe partial class SortedKeyTable
             return order < 0 ? lessCount + 1 : lessCount;
         }
         return lessCount + BreakTie(level, first, same, key, length, offset, out equal);
+    }
+
+    /// <summary>
+    /// The first entry of a node against the key, in key order, over the bytes from <paramref name="from"/> (the key
+    /// has those before it) to <paramref name="to"/> (every entry has those): the entry's prefix against the key's.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int ComparePrefix(int level, int node, byte* key, int length, int from, int to)
+    {
+        byte* entry = _keys + _starts[node << (NodeShift * (level + 1))];
+        int order = Memory.CompareInline(entry + from, key + from, Math.Min(to, length) - from);
+        // A key that ends inside the prefix is below every entry.
+        return order != 0 ? order : (length < to ? 1 : 0);
     }
 
     /// <summary>

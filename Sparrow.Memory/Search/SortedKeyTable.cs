@@ -13,12 +13,14 @@ namespace Sparrow;
 /// The keys are stored once, back to back in one buffer. Over them sits a static B+tree of nodes of
 /// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
-/// node's shares (so a search never compares it: a key the search brings to the node has it), and stores for
-/// each entry a head of the bytes after that prefix (<see cref="KeyHead"/>: 8 bytes in a leaf, 32 in an inner
-/// node); each word of a node's 16 heads fills two cache lines and is compared to the searched key's at once
-/// with vector instructions. A search descends from the root, one node per level, and reads key bytes only to
-/// break a tie between heads of keys that share the whole head past their node's prefix and go on (the
-/// remaining bytes are compared in key order then).
+/// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer
+/// prefix its own entries share, when that tells them apart in fewer words (a search then checks the key's bytes
+/// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): 1
+/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart, granted root first while the
+/// table stays within 1.5 times its key bytes plus 8 bytes a key. Each word of a node's 16 heads fills two cache
+/// lines and is compared to the searched key's at once with vector instructions. A search descends from the root,
+/// one node per level, and reads key bytes only to break a tie between heads of keys that share the whole head
+/// past their node's prefix and go on (the remaining bytes are compared in key order then).
 /// </para>
 /// <para>
 /// A table is safe to search from many threads at once. The memory it holds is <see cref="TableBytes"/>, beside
@@ -33,17 +35,11 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>log2 of <see cref="NodeWidth"/>.</summary>
     internal const int NodeShift = 4;
 
-    /// <summary>Words of a leaf entry's head: 7 key bytes past the node's prefix, 8 bytes a key.</summary>
-    internal const int LeafWords = 1;
-
     /// <summary>
-    /// Words of an inner entry's head: 31 key bytes past the node's prefix. Inner entries are a sixteenth of the
-    /// keys, and their heads tie far less often with wider heads (the top of a tree has short prefixes).
+    /// The widest head, in words: 31 key bytes past the node's prefix. Each node takes the fewest words that tell
+    /// its neighbouring entries apart (one in most leaves), up to this.
     /// </summary>
-    internal const int InnerWords = 4;
-
-    /// <summary>Words of each head at <paramref name="level"/>.</summary>
-    internal static int WordsAt(int level) => level == 0 ? LeafWords : InnerWords;
+    internal const int MaxWords = 4;
 
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
@@ -52,16 +48,14 @@ public sealed unsafe partial class SortedKeyTable
     private readonly byte[] _keyBuffer;
     private readonly int[] _keyStarts;
     private readonly long[] _headBuffer;
-    private readonly int[] _prefixLengthArray;
+    private readonly NodeHeader[] _headerArray;
     private readonly int[] _firstNodeArray;
-    private readonly long[] _headStartArray;
 
     private readonly byte* _keys;
     private readonly int* _starts;
     private readonly long* _heads;
-    private readonly int* _prefixLengths;
+    private readonly NodeHeader* _headers;
     private readonly int* _firstNodes;
-    private readonly long* _headStarts;
     private readonly int _topLevel;
 
     /// <summary>The number of keys.</summary>
@@ -71,8 +65,9 @@ public sealed unsafe partial class SortedKeyTable
     public long KeyBytes { get; }
 
     /// <summary>
-    /// The bytes this table holds: the keys (stored once), their offsets, the heads and the nodes' prefix lengths
-    /// (array contents, without the few dozen bytes of object headers).
+    /// The bytes this table holds: the keys (stored once), their offsets, the heads and the nodes' headers (array
+    /// contents, without the few dozen bytes of object headers). At most 1.5 times <see cref="KeyBytes"/> plus 8
+    /// bytes a key, unless the keys are so short (a few bytes) that offsets and one word of heads exceed that.
     /// </summary>
     public long TableBytes { get; }
 
@@ -160,17 +155,18 @@ public sealed unsafe partial class SortedKeyTable
         var layout = new NodeLayout(this);
         _headBuffer = layout.HeadBuffer;
         _heads = layout.Heads;
-        _prefixLengthArray = layout.PrefixLengths;
+        _headerArray = layout.Headers;
         _firstNodeArray = layout.FirstNodes;
-        _prefixLengths = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_prefixLengthArray, 0);
-        _headStartArray = layout.HeadStarts;
+        _headers = (NodeHeader*)Marshal.UnsafeAddrOfPinnedArrayElement(_headerArray, 0);
         _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
-        _headStarts = (long*)Marshal.UnsafeAddrOfPinnedArrayElement(_headStartArray, 0);
         _topLevel = _firstNodeArray.Length - 1;
 
         TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
-            + (long)_prefixLengthArray.Length * sizeof(int) + (long)_firstNodeArray.Length * (sizeof(int) + sizeof(long));
+            + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
     }
+
+    /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
+    internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
 
     /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
     private byte* KeyAt(int slot) => _keys + _starts[slot];

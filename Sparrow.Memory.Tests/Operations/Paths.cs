@@ -43,8 +43,6 @@ internal static unsafe class Paths
         new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
         new("EqualOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
-        new("EqualOperation.Masked (AVX-512, 512-bit)", 1, MaskedVector.MaxWideSize,
-            (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.WideMaskFor((uint)size))) { SkipReason = SkipReasons.WideMaskedVector },
         new("AdvSimdBlocks.Equal", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Equal(x, y, (nuint)size))
             { SkipReason = SkipReasons.AdvSimd },
     ];

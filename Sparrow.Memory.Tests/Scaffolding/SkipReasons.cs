@@ -12,10 +12,6 @@ internal static class SkipReasons
         ? null
         : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";
 
-    public static string? WideMaskedVector => Sparrow.MaskedVector.IsWideSupported
-        ? null
-        : "AVX-512BW is absent or disabled, or 512-bit vectors are not accelerated (DOTNET_PreferredVectorBitWidth below 512, or a CPU that throttles under them): the 512-bit masked path cannot run here.";
-
     public static string? AdvSimd => Sparrow.AdvSimdBlocks.IsSupported
         ? null
         : "AdvSimd (ARM64) is absent on this CPU: the AdvSimd path runs in the linux-arm64 test run (tools/arm64/run-tests.sh).";

@@ -5,17 +5,14 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow;
 
 /// <summary>
-/// The AVX-512 path for 1..32 bytes (1..64 for SequenceEqual where 512-bit vectors are accelerated): AVX-512BW/VL
-/// masked loads and stores touch only the bytes whose mask bit is set, and the CPU suppresses faults on the
-/// others, so a 32-byte access of a 5-byte key at the end of a page never reads the next page.
+/// The AVX-512 path for 1..32 bytes: AVX-512BW/VL masked loads and stores touch only the bytes whose mask bit
+/// is set, and the CPU suppresses faults on the others, so a 32-byte access of a 5-byte key at the end of a
+/// page never reads the next page.
 /// </summary>
 internal static unsafe class MaskedVector
 {
     /// <summary>The largest size one masked access covers.</summary>
     public const int MaxSize = 32;
-
-    /// <summary>The largest size one 512-bit masked access covers.</summary>
-    public const int MaxWideSize = 64;
 
     /// <summary>Whether the CPU has AVX-512BW with 256-bit (VL) forms; a JIT-time constant.</summary>
     public static bool IsSupported
@@ -24,41 +21,17 @@ internal static unsafe class MaskedVector
         get => Avx512BW.VL.IsSupported;
     }
 
-    /// <summary>
-    /// Whether 512-bit masked accesses are worth taking: AVX-512BW, and <see cref="Vector512.IsHardwareAccelerated"/>,
-    /// which the JIT reports false on CPUs that lower their clock under 512-bit work; a JIT-time constant.
-    /// </summary>
-    public static bool IsWideSupported
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => Avx512BW.IsSupported && Vector512.IsHardwareAccelerated;
-    }
-
     /// <summary>The mask of the first <paramref name="size"/> (1..32) bytes: lane i all ones when i &lt; size.</summary>
     /// <remarks>PERF: a broadcast and one unsigned compare against the lane indices; the JIT keeps the result in an opmask register that the masked accesses use directly.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<byte> MaskFor(uint size) =>
         Vector256.LessThan(Vector256<byte>.Indices, Vector256.Create((byte)size));
 
-    /// <summary>The mask of the first <paramref name="size"/> (1..64) bytes: lane i all ones when i &lt; size.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector512<byte> WideMaskFor(uint size) =>
-        Vector512.LessThan(Vector512<byte>.Indices, Vector512.Create((byte)size));
-
     /// <summary>Bit i set when byte i of <paramref name="x"/> and <paramref name="y"/> differ, for the bytes in <paramref name="mask"/>.</summary>
     /// <remarks>PERF: a not-equal compare straight into an opmask register and one move to a general register: no separate NOT, no byte-mask extraction.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint DifferingBytes(byte* x, byte* y, Vector256<byte> mask) =>
         Avx512BW.VL.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
-
-    /// <summary>Whether the 1..64 bytes in <paramref name="mask"/> are equal.</summary>
-    /// <remarks>PERF: an equal compare into an opmask register tested with KORTEST, whose flags the caller's branch uses directly.</remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool AllEqual(byte* x, byte* y, Vector512<byte> mask) => Vector512.EqualsAll(Load(x, mask), Load(y, mask));
-
-    /// <summary>The bytes of <paramref name="p"/> where <paramref name="mask"/> is set, zero elsewhere; nothing else is read.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector512<byte> Load(byte* p, Vector512<byte> mask) => Avx512BW.MaskLoad(p, mask, Vector512<byte>.Zero);
 
     /// <summary>The bytes of <paramref name="p"/> where <paramref name="mask"/> is set, zero elsewhere; nothing else is read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

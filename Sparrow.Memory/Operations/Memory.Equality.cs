@@ -16,7 +16,7 @@ public static unsafe partial class Memory
     /// <returns><see langword="true"/> when the bytes are equal.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     public static bool SequenceEqual(byte* p1, byte* p2, int size) =>
-        SizeClasses.DispatchWide<EqualOperation, bool>(new EqualOperation(p1, p2), size);
+        SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), size);
 
     /// <summary>Tests whether two spans have the same length and the same bytes.</summary>
     /// <param name="x">The first span.</param>
@@ -28,13 +28,13 @@ public static unsafe partial class Memory
             return false;
         fixed (byte* p1 = &MemoryMarshal.GetReference(x))
         fixed (byte* p2 = &MemoryMarshal.GetReference(y))
-            return SizeClasses.DispatchWide<EqualOperation, bool>(new EqualOperation(p1, p2), x.Length);
+            return SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), x.Length);
     }
 }
 
 /// <summary>SequenceEqual, once per size class and path (see <see cref="SizeClasses"/>).</summary>
 /// <remarks>PERF: the XORs of each class are ORed together and tested once: each class is one branch-free expression.</remarks>
-internal readonly unsafe struct EqualOperation(byte* x, byte* y) : IWideMaskedOperation<bool>
+internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOperation<bool>
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Empty() => true;
@@ -49,9 +49,6 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : IWideMaskedOp
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Masked(Vector256<byte> mask) => MaskedVector.DifferingBytes(x, y, mask) == 0;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool Masked(Vector512<byte> mask) => MaskedVector.AllEqual(x, y, mask);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool VectorBlocks(nuint size) => Sparrow.VectorBlocks.Equal(x, y, size);

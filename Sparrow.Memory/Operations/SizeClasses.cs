@@ -43,19 +43,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 }
 
 /// <summary>
-/// An operation that can also take 1..<see cref="MaskedVector.MaxWideSize"/>
-/// bytes in one 512-bit masked access (<see cref="SizeClasses.DispatchWide{TOperation, TResult}"/>).
-/// </summary>
-/// <typeparam name="TResult">What the operation returns.</typeparam>
-internal interface IWideMaskedOperation<TResult> : ISizeClassOperation<TResult>
-{
-    /// <summary>1..<see cref="MaskedVector.MaxWideSize"/> bytes in one AVX-512 masked access (bit i of <paramref name="mask"/>: byte i is in range).</summary>
-    TResult Masked(Vector512<byte> mask);
-}
-
-/// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
-/// masked access for 1..32 bytes where the CPU has one (1..64 for SequenceEqual where 512-bit vectors are accelerated); otherwise a jump table over the sizes 0..16 (four size
+/// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (four size
 /// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses
@@ -87,34 +76,6 @@ internal static unsafe class SizeClasses
         }
 
         return Portable<TOperation, TResult>(operation, size);
-    }
-
-    /// <summary>
-    /// <see cref="Dispatch{TOperation, TResult}"/> for SequenceEqual: where 512-bit vectors are
-    /// accelerated, 33..<see cref="MaskedVector.MaxWideSize"/> bytes too in one (512-bit) masked access.
-    /// </summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static TResult DispatchWide<TOperation, TResult>(TOperation operation, int size)
-        where TOperation : struct, IWideMaskedOperation<TResult>
-    {
-        if (MaskedVector.IsWideSupported)
-        {
-            // PERF: 33..64 bytes cost one more branch and one 512-bit masked access per side, where the blocks
-            // cost three more branches (SequenceEqual at 64 bytes). 1..32 bytes keep the 256-bit access: a 512-bit
-            // mask, load and compare are two operations each on CPUs that split 512-bit work (Compare at 4 and 12
-            // bytes measured slower with it). Compare stays on Dispatch: inlined with this class its 64-byte block
-            // loop ran 2.5x slower at 4096 bytes; the writers' masked stores are measured with the 256-bit class.
-            if ((uint)size - 1 < MaskedVector.MaxSize)
-                return operation.Masked(MaskedVector.MaskFor((uint)size));
-            if ((uint)size - 1 < MaskedVector.MaxWideSize)
-                return operation.Masked(MaskedVector.WideMaskFor((uint)size));
-            if (size == 0)
-                return operation.Empty();
-            return Blocks<TOperation, TResult>(operation, size);
-        }
-
-        return Dispatch<TOperation, TResult>(operation, size);
     }
 
     /// <summary>

@@ -136,13 +136,9 @@ public static partial class DateTimeFormatter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int LengthOf(DateTime value) => UnspecifiedLength + (IsUtc(value) ? 1 : 0);
 
-    /// <summary>
-    /// Whether the kind of <paramref name="value"/> is <see cref="DateTimeKind.Utc"/>. PERF: read from the two top
-    /// bits of its 64-bit state (01 = UTC; 00 Unspecified, 10 and 11 Local), one shift and compare, where
-    /// <see cref="DateTime.Kind"/> also folds the ambiguous-DST Local flag.
-    /// </summary>
+    /// <summary>Whether the kind of <paramref name="value"/> is <see cref="DateTimeKind.Utc"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool IsUtc(DateTime value) => Unsafe.As<DateTime, ulong>(ref value) >> 62 == 1;
+    private static bool IsUtc(DateTime value) => value.Kind == DateTimeKind.Utc;
 
     /// <summary>0..99 → its two digits as two ASCII bytes in the low 16 bits, tens first.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -75,8 +75,8 @@ public readonly partial struct Etag
     }
 
     /// <summary>
-    /// The Vector256 form: the digits of both counters in one vector (R in the lower half, C in the upper), made
-    /// with arithmetic rather than a table shuffle; UTF-16 places 16 characters per in-lane shuffle.
+    /// The Vector256 form: the digits of both counters in one vector (R in the lower half, C in the upper), from one
+    /// widening and one table shuffle; UTF-16 places 16 characters per in-lane shuffle.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Store256<TChar>(ulong restarts, ulong changes, ref TChar destination)

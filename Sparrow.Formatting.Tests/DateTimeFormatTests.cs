@@ -79,7 +79,7 @@ public class DateTimeFormatTests
             var date = new DateTime(days * TimeSpan.TicksPerDay);
             DateTimeFormatter.SplitDays(days, out uint century, out uint yearOfCentury, out uint dayOfYear);
             uint year = century * 100 + yearOfCentury;
-            (uint month, uint day) = MonthDayFromUtf8Table(dayOfYear);
+            (uint month, uint day) = MonthDayFromTable(dayOfYear);
             if (yearOfCentury > 99 || year != date.Year || month != date.Month || day != date.Day)
                 Assert.Fail($"SplitDays({days}) = {century}|{yearOfCentury}, day of year {dayOfYear} → {month}-{day}; expected {date:yyyy-MM-dd}");
             if (DateTimeFormatter.DaysFromCivil(year, month, day) != days)
@@ -87,26 +87,67 @@ public class DateTimeFormatTests
         }
     }
 
-    /// <summary>The two-digit table: entry i is the two ASCII digits of i.</summary>
+    /// <summary>The placed pairs: for every value and place, its two ASCII digits there and zero in every other byte.</summary>
     [Fact]
-    public void DecimalPairTable_HoldsTheTwoDigitsOfEveryValue()
+    public void DigitPairAt_PlacesTheTwoDigitsOfEveryValue_AtEveryPosition()
     {
-        for (int i = 0; i < 100; i++)
-            Assert.Equal(i.ToString("D2"), $"{(char)Tables.DecimalPairsUtf8[2 * i]}{(char)Tables.DecimalPairsUtf8[2 * i + 1]}");
+        for (uint value = 0; value < 100; value++)
+        {
+            for (int position = 0; position <= 6; position++)
+            {
+                ulong expected = (ulong)('0' + value / 10) << (8 * position) | (ulong)('0' + value % 10) << (8 * position + 8);
+                Assert.Equal(expected, DateTimeFormatter.DigitPairAt(value, position));
+            }
+        }
 
-        Assert.Equal(200, Tables.DecimalPairsUtf8.Length);
-        Assert.Equal(366, Tables.MonthDayUtf8.Length);
+        Assert.Equal(8 + 8 * 100, Tables.DigitPairWords.Length);
+        Assert.Equal(366, Tables.MonthDayText.Length);
     }
 
-    private static (uint Month, uint Day) MonthDayFromUtf8Table(uint dayOfYear)
+    /// <summary>Every fraction of a second, 0..9,999,999 ticks: the fixed-point digit pairs against integer division.</summary>
+    [Fact]
+    public void Fraction_WritesTheSevenDigits_OfEveryFraction()
     {
-        uint entry = Tables.MonthDayUtf8[(int)dayOfYear];
-        return (Digit(entry, 0, 0xFF) * 10 + Digit(entry, 8, 0xFF), Digit(entry, 16, 0xFF) * 10 + Digit(entry, 24, 0xFF));
+        Span<byte> expected = stackalloc byte[8];
+        expected[0] = (byte)'.';
+        for (uint fraction = 0; fraction < 10_000_000; fraction++)
+        {
+            uint rest = fraction;
+            for (int i = 7; i >= 1; i--)
+            {
+                expected[i] = (byte)('0' + rest % 10);
+                rest /= 10;
+            }
+
+            ulong actual = DateTimeFormatter.Fraction(fraction);
+            if (actual != BitConverter.ToUInt64(expected))
+                Assert.Fail($"Fraction({fraction}) = {actual:X16}, expected {BitConverter.ToUInt64(expected):X16}");
+        }
     }
 
-    private static uint Digit(ulong entry, int shift, ulong unitMask)
+    /// <summary>Every second of the day: the fixed-point hour, minute and second against integer division.</summary>
+    [Fact]
+    public void SplitSecondOfDay_MatchesDivision_ForEverySecondOfTheDay()
     {
-        uint digit = (uint)((entry >> shift) & unitMask) - '0';
+        for (uint secondOfDay = 0; secondOfDay < 86_400; secondOfDay++)
+        {
+            DateTimeFormatter.SplitSecondOfDay(secondOfDay, out ulong hour, out ulong minute, out ulong second);
+            if (hour != secondOfDay / 3600 || minute != secondOfDay / 60 % 60 || second != secondOfDay % 60)
+                Assert.Fail($"SplitSecondOfDay({secondOfDay}) = {hour}:{minute}:{second}");
+        }
+    }
+
+    private static (uint Month, uint Day) MonthDayFromTable(uint dayOfYear)
+    {
+        ulong entry = Tables.MonthDayText[(int)dayOfYear];
+        Assert.True((entry & 0xFF) == '-' && (entry >> 24 & 0xFF) == '-' && (entry >> 48 & 0xFF) == 'T' && entry >> 56 == 0,
+            $"table entry {entry:X16} is not -MM-ddT and a zero byte");
+        return (Digit(entry, 8) * 10 + Digit(entry, 16), Digit(entry, 32) * 10 + Digit(entry, 40));
+    }
+
+    private static uint Digit(ulong entry, int shift)
+    {
+        uint digit = (uint)((entry >> shift) & 0xFF) - '0';
         Assert.True(digit <= 9, $"table entry {entry:X} holds a non-digit");
         return digit;
     }

@@ -61,9 +61,9 @@ public static partial class DateTimeFormatter
 
     /// <summary>
     /// The formatter of both encodings: the 27 characters are built as four little-endian words of ASCII bytes,
-    /// characters [0, 8), [8, 16), [11, 19) and [19, 27) (the third overlapping the second, so nothing past
-    /// character 26 is written), stored as bytes or widened to UTF-16 (see <see cref="AsciiText.StoreWords"/>);
-    /// then the 28th (<c>Z</c>) only for a UTC value.
+    /// characters [0, 8), [8, 16), [11, 19) and [19, 27), stored as bytes or widened to UTF-16 (see
+    /// <see cref="AsciiText.StoreWords"/>) in two stores of 16, the second overlapping the first from character 11, so
+    /// nothing past character 26 is written; then the 28th (<c>Z</c>) only for a UTC value.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="value">The timestamp to format.</param>
@@ -83,65 +83,80 @@ public static partial class DateTimeFormatter
         uint days = (uint)(ticks / TicksPerDay);
         uint secondOfDay = (uint)(totalSeconds - (ulong)days * SecondsPerDay);
         SplitDays(days, out uint century, out uint yearOfCentury, out uint dayOfYear);
-        uint hour = secondOfDay / 3600;
-        uint secondOfHour = secondOfDay - hour * 3600;
-        uint minute = secondOfHour / 60;
-        uint second = secondOfHour - minute * 60;
+        SplitSecondOfDay(secondOfDay, out ulong hour, out ulong minute, out ulong second);
 
-        // PERF: every field is two digits from one table entry (month and day: four digits from one entry of the
-        // March-based day of year), shifted into place beside separator constants; every division above is by a
-        // constant (a multiply-high), and the fraction's seven digits come from SWAR arithmetic, not a division each.
-        ulong monthDay = Unsafe.Add(ref MemoryMarshal.GetReference(Tables.MonthDayUtf8), (nint)dayOfYear);
-        ulong hourMinute = DigitPair(hour) | (ulong)':' << 16 | DigitPair(minute) << 24;
-        ulong date = DigitPair(century) | DigitPair(yearOfCentury) << 16 | (ulong)'-' << 32 | (monthDay & 0xFFFF) << 40 | (ulong)'-' << 56;
-        ulong dayHourMinute = monthDay >> 16 | (ulong)'T' << 16 | hourMinute << 24;
-        ulong time = hourMinute | (ulong)':' << 40 | DigitPair(second) << 48;
-        AsciiText.StoreWords(ref destination, 0, vectorized, date, dayHourMinute);
+        // PERF: a loop of calls is bound by integer ALU operations; loads run beside them on their own ports. So every
+        // two-digit field is one load that places its digits at their byte in the word (DigitPairAt), joined by an
+        // OR, with no shift; month, day and their separators are one table word; each word's separators one constant.
+        ulong monthDay = Unsafe.Add(ref MemoryMarshal.GetReference(Tables.MonthDayText), (nint)dayOfYear);
+        ulong date = DigitPairAt(century, 0) | DigitPairAt(yearOfCentury, 2) | monthDay << 32;
+        // PERF: only characters 8..10 (day and 'T') of the second word count: the second store, from character 11,
+        // overwrites the rest, so the hour and minute are not shifted into it.
+        ulong dayTime = monthDay >> 32;
+        ulong time = DigitPairAt(hour, 0) | DigitPairAt(minute, 3) | DigitPairAt(second, 6) | TimeSeparators;
         ulong fractionText = Fraction(fraction);
+        AsciiText.StoreWords(ref destination, 0, vectorized, date, dayTime);
         AsciiText.StoreWords(ref destination, 11, vectorized, time, fractionText);
 
         // PERF: no branch on the kind (a mispredicted one for a mix of UTC and other values): element 26 + isUtc is
-        // written again, with 'Z' for a UTC value, else with the last digit it already holds.
-        uint isUtc = IsUtc(value) ? 1u : 0u;
-        uint lastDigit = (uint)(fractionText >> 56);
-        // Arithmetic, not a conditional (which the JIT compiles to a branch): 'Z' when isUtc is 1, else lastDigit.
-        uint last = lastDigit + (('Z' - lastDigit) & (0u - isUtc));
+        // written again, with 'Z' for a UTC value, else with the last digit it already holds; the byte is picked from
+        // the pair (last digit, 'Z') by a shift of 8 × isUtc.
+        nuint isUtc = UtcBit(value);
+        uint last = (uint)((fractionText >> 56 | (ulong)'Z' << 8) >> (int)(8 * isUtc)) & 0xFF;
+        ref TChar suffix = ref Unsafe.Add(ref Unsafe.Add(ref destination, UtcSuffixOffset - 1), isUtc);
         if (typeof(TChar) == typeof(byte))
-            Unsafe.As<TChar, byte>(ref Unsafe.Add(ref destination, (nint)(UtcSuffixOffset - 1 + isUtc))) = (byte)last;
+            Unsafe.As<TChar, byte>(ref suffix) = (byte)last;
         else
-            Unsafe.As<TChar, char>(ref Unsafe.Add(ref destination, (nint)(UtcSuffixOffset - 1 + isUtc))) = (char)last;
+            Unsafe.As<TChar, char>(ref suffix) = (char)last;
         return UnspecifiedLength + (int)isUtc;
     }
+
+    /// <summary>The separators of characters [11, 19), <c>HH:mm:ss</c>: ':' at bytes 2 and 5.</summary>
+    private const ulong TimeSeparators = (ulong)':' << 16 | (ulong)':' << 40;
+
+    /// <summary><c>2^32 / 1000</c> rounded up: 0..99,999 times this is that number / 1000 with 32 bits after the point.</summary>
+    private const ulong ThousandthReciprocal = (1UL << 32) / 1000 + 1;
 
     /// <summary>
     /// 0..9,999,999 → <c>.fffffff</c>: the '.' and the seven digits as a little-endian word of ASCII bytes.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Fraction(uint fraction)
+    internal static ulong Fraction(uint fraction)
     {
-        // The eight digits of the fraction (the first always 0), most significant in the lowest byte: split into
-        // halves of four digits (32-bit lanes), each into pairs (16-bit lanes, / 100 as * 5243 >> 19), each into
-        // digits (8-bit lanes, / 10 as * 103 >> 10); every quotient fits its lane, so lanes never mix.
-        uint high = fraction / 10_000;
-        ulong quads = high | (ulong)(fraction - high * 10_000) << 32;
-        ulong hundreds = (quads * 5243 >> 19) & 0x0000007F0000007F;
-        ulong pairs = hundreds | (quads - hundreds * 100) << 16;
-        ulong tens = (pairs * 103 >> 10) & 0x000F000F000F000F;
-        ulong digits = tens | (pairs - tens * 10) << 8;
-        // The leading 0 becomes '.' (0x2E): '0' + 0 - 2 in the lowest byte, which borrows nothing.
-        return (digits | 0x3030303030303030) - ('0' - '.');
+        // PERF: the first pair by a division (a multiply-high), the other five digits by fixed-point arithmetic: the
+        // rest / 1000 with 32 bits after the point has the second pair as its integer part; the bits after the point
+        // (a 32-bit truncation, no mask) times 100 have the third pair, and those times 10 the last digit. The
+        // reciprocal errs by less than 10^5 / 2^32 in that number, which the two multiplies (by 1000 in all) keep below
+        // 0.03, below every step's distance to the next integer (all 10^7 fractions are tested). A multiply and a
+        // shift a pair, not the divisions and per-lane masks of a SWAR split.
+        ulong pair1 = fraction / 100_000;
+        ulong thousandths = (fraction - (uint)pair1 * 100_000) * ThousandthReciprocal;
+        ulong pair2 = thousandths >> 32;
+        ulong tenths = (ulong)(uint)thousandths * 100;
+        ulong pair3 = tenths >> 32;
+        ulong lastDigit = (ulong)(uint)tenths * 10 >> 32;
+        // PERF: the last digit is placed as the pair 0..9 at bytes 6..7, OR-ed over the third pair's ones digit: its
+        // tens digit, '0' (0x30), changes no digit (0x30..0x39) it is OR-ed into.
+        return '.' | DigitPairAt(pair1, 1) | DigitPairAt(pair2, 3) | DigitPairAt(pair3, 5) | DigitPairAt(lastDigit, 6);
     }
 
     /// <summary>The length of the text of <paramref name="value"/>: 28 for a UTC value, else 27.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int LengthOf(DateTime value) => UnspecifiedLength + (IsUtc(value) ? 1 : 0);
+    private static int LengthOf(DateTime value) => UnspecifiedLength + (int)UtcBit(value);
 
-    /// <summary>Whether the kind of <paramref name="value"/> is <see cref="DateTimeKind.Utc"/>.</summary>
+    /// <summary>1 when the kind of <paramref name="value"/> is <see cref="DateTimeKind.Utc"/>, else 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool IsUtc(DateTime value) => value.Kind == DateTimeKind.Utc;
+    private static uint UtcBit(DateTime value) =>
+        // PERF: Unspecified is 0, Utc 1 and Local 2, so bit 0 is the test, one AND instead of a compare and a set.
+        (uint)value.Kind & 1;
 
-    /// <summary>0..99 → its two digits as two ASCII bytes in the low 16 bits, tens first.</summary>
+    /// <summary>
+    /// 0..99 → its two digits as ASCII at bytes <paramref name="position"/> (tens) and <paramref name="position"/> + 1
+    /// (ones) of a little-endian word, zero in every other byte (see <see cref="Tables.DigitPairWords"/>).
+    /// </summary>
+    /// <param name="value">0..99.</param>
+    /// <param name="position">0..6, a constant at every call site (it folds into the load's address).</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong DigitPair(uint value) =>
-        Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref MemoryMarshal.GetReference(Tables.DecimalPairsUtf8), (nint)(2 * value)));
+    internal static ulong DigitPairAt(ulong value, int position) =>
+        Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(Tables.DigitPairWords), (nint)value * 8 + (8 - position)));
 }

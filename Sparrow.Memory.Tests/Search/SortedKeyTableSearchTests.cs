@@ -91,7 +91,6 @@ public sealed unsafe class SortedKeyTableSearchTests
     [Theory]
     [InlineData(0, 256)]
     [InlineData(6, 1000)]
-    [InlineData(6, 2000)]
     public void MixedRunsOfLongAndShortPrefixes_GetNodesWithAPrefixToCheckAndWideHeads(int family, int count)
     {
         // The layout rules the test above proves are taken where they pay: else it would prove nothing new.
@@ -104,6 +103,21 @@ public sealed unsafe class SortedKeyTableSearchTests
             wideNodes += header.Words > 1 ? 1 : 0;
         }
         Assert.True(checkedNodes >= 2 && wideNodes >= 2, $"{checkedNodes} nodes with a prefix to check, {wideNodes} with wide heads, of {headers.Length}.");
+    }
+
+    [Theory]
+    [InlineData(0, 4000)]
+    [InlineData(6, 4000)]
+    public void ASmallLevel_GivesEveryNodeTheWidestHeadOneOfThemWants(int family, int count)
+    {
+        // 4000 keys: 250 leaves under 16 nodes under the root. Those 16 want heads of different widths; each gets
+        // the widest (the bound allows it), so a search runs the same word loop at every node of the level.
+        SortedKeyTable table = SortedKeyTable.Create(KeySets.Make(family, count, seed: count + family));
+        ReadOnlySpan<NodeHeader> level = table.NodeHeaders[1..(1 + SortedKeyTable.NodeWidth)];
+        foreach (NodeHeader header in level)
+            Assert.Equal(level[0].Words, header.Words);
+        Assert.True(level[0].Words > 1, $"{level[0].Words} word.");
+        Assert.Equal(1 + SortedKeyTable.NodeWidth + count / SortedKeyTable.NodeWidth, table.NodeHeaders.Length);
     }
 
     [Fact]

@@ -36,6 +36,7 @@ public sealed unsafe partial class SortedKeyTable
             var shares = new int[nodes];
             var counts = new int[nodes];
             var wanted = new int[nodes];
+            var sharedWanted = new int[nodes];
             for (int level = entries.Count - 1; level >= 0; level--)
             {
                 int nodeCount = NodeCount(entries[level]);
@@ -59,6 +60,7 @@ public sealed unsafe partial class SortedKeyTable
                     int ownWords = WordsToTellApart(level, first, count, own);
                     (prefixes[index], wanted[index]) = ownWords < sharedWords ? (own, ownWords) : (shared, sharedWords);
                     wanted[index] = Math.Min(wanted[index], MaxWords);
+                    sharedWanted[index] = sharedWords;
                     shares[index] = shared;
                     counts[index] = count;
                 }
@@ -74,9 +76,29 @@ public sealed unsafe partial class SortedKeyTable
             long spareBlocks = Math.Max(0, (bound - fixedBytes) / (NodeWidth * sizeof(long)));
             var words = new int[nodes];
             Array.Fill(words, 1);
+
+            // PERF: a small level (at most NodeWidth nodes, its heads in L1) gives every node the widest head any of
+            // its nodes wants, root first, while the bound allows: the loop over a node's words then runs the same
+            // count at every node of the level, where mixed counts mispredict its exit, and a node whose heads tell
+            // its entries apart from the prefix the key is known to share needs no check of the bytes in between.
+            for (int level = entries.Count - 1; level >= 0 && NodeCount(entries[level]) <= NodeWidth; level--)
+            {
+                int first = FirstNodes[level], nodeCount = NodeCount(entries[level]);
+                int widest = Enumerable.Range(first, nodeCount).Max(index => wanted[index]);
+                if ((long)(widest - 1) * nodeCount > spareBlocks)
+                    break;
+                for (int index = first; index < first + nodeCount; index++)
+                {
+                    words[index] = widest;
+                    if (sharedWanted[index] <= widest)
+                        prefixes[index] = shares[index];
+                }
+                spareBlocks -= (long)(widest - 1) * nodeCount;
+            }
+
             foreach (int index in Enumerable.Range(0, nodes).OrderBy(i => (LevelOf(i), wanted[i])))
             {
-                int more = (int)Math.Min(wanted[index] - 1, spareBlocks);
+                int more = (int)Math.Min(Math.Max(0, wanted[index] - words[index]), spareBlocks);
                 words[index] += more;
                 spareBlocks -= more;
             }

@@ -16,8 +16,9 @@ namespace Sparrow;
 /// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer
 /// prefix its own entries share, when that tells them apart in fewer words (a search then checks the key's bytes
 /// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): 1
-/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart, granted root first while the
-/// table stays within 1.5 times its key bytes plus 8 bytes a key. Each word of a node's 16 heads fills two cache
+/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart (in a level of at most 16 nodes,
+/// the widest any of them wants, for all), granted root first while the table stays within 1.5 times its key bytes
+/// plus 8 bytes a key. Each word of a node's 16 heads fills two cache
 /// lines and is compared to the searched key's at once with vector instructions. A search descends from the root,
 /// one node per level, and reads key bytes only to break a tie between heads of keys that share the whole head
 /// past their node's prefix and go on (the remaining bytes are compared in key order then).

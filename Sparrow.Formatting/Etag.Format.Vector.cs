@@ -13,7 +13,8 @@ public readonly partial struct Etag
     /// byte-reversed so most significant first, with the dashes OR-ed in. UTF-8 stores the output windows [0, 16),
     /// [16, 32) and [20, 36); UTF-16 places each character's digit in the low byte of a 16-bit lane directly (no
     /// separate widening), windows [0, 16), [16, 32) and [28, 36) on the Vector256 form, five 8-character windows on
-    /// the Vector128 form. A destination that crosses a page boundary is written by <see cref="WriteAroundBoundary"/>.
+    /// the Vector128 form. A destination that crosses a page boundary is written by <see cref="WriteAroundBoundaryAvx512"/>
+    /// where AVX-512 VBMI is present, by <see cref="WriteAroundBoundary"/> where not.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="restarts">The first counter.</param>
@@ -33,7 +34,10 @@ public readonly partial struct Etag
         nuint untilPageEnd = PageSize - ((nuint)Unsafe.AsPointer(ref destination) & (PageSize - 1));
         if (untilPageEnd < (nuint)(FormattedLength * sizeof(TChar)))
         {
-            WriteAroundBoundary(restarts, changes, ref destination, (int)untilPageEnd / sizeof(TChar));
+            if (Avx512Vbmi.IsSupported)
+                WriteAroundBoundaryAvx512(restarts, changes, ref destination, (int)untilPageEnd / sizeof(TChar));
+            else
+                WriteAroundBoundary(restarts, changes, ref destination, (int)untilPageEnd / sizeof(TChar));
             return;
         }
 
@@ -82,15 +86,7 @@ public readonly partial struct Etag
     private static void Store256<TChar>(ulong restarts, ulong changes, ref TChar destination)
         where TChar : unmanaged
     {
-        // PERF: one widening makes all 32 nibble lanes and one table shuffle turns them into digits.
-        Vector256<ushort> bytes = Vector256.WidenLower(Vector128.Create(restarts, changes).AsByte().ToVector256Unsafe());
-        Vector256<byte> nibbles = ((bytes >> 4) | (bytes << 8)).AsByte() & Vector256.Create((byte)0x0F);
-        Vector128<byte> hexDigits = Vector128.Create(Tables.UppercaseHexDigits);
-        Vector256<byte> hexDigitsTwice = Vector256.Create(hexDigits, hexDigits);
-        // PERF: the table is in both halves, so an in-lane shuffle (vpshufb ymm) is exact; the portable shuffle would
-        // be emulated across halves where AVX-512 VBMI is absent.
-        Vector256<byte> digits = Avx2.IsSupported ? Avx2.Shuffle(hexDigitsTwice, nibbles) : Vector256.Shuffle(hexDigitsTwice, nibbles);
-
+        Vector256<byte> digits = Digits256(restarts, changes);
         if (typeof(TChar) == typeof(byte))
         {
             Vector128<byte> restartsDigits = digits.GetLower();
@@ -116,6 +112,23 @@ public readonly partial struct Etag
             Vector128.Shuffle(changesTwice.GetLower(), Vector128.Create(0x8005800480078006UL, 0x8001800080038002UL).AsByte())  // 6, 7, 4, 5, 2, 3, 0, 1
                 .StoreUnsafe(ref target, 56);
         }
+    }
+
+    /// <summary>
+    /// The digits of both counters in one vector: those of <see cref="Digits128"/> for the restarts counter in lanes
+    /// 0-15, for the changes counter in lanes 16-31.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<byte> Digits256(ulong restarts, ulong changes)
+    {
+        // PERF: one widening makes all 32 nibble lanes and one table shuffle turns them into digits.
+        Vector256<ushort> bytes = Vector256.WidenLower(Vector128.Create(restarts, changes).AsByte().ToVector256Unsafe());
+        Vector256<byte> nibbles = ((bytes >> 4) | (bytes << 8)).AsByte() & Vector256.Create((byte)0x0F);
+        Vector128<byte> hexDigits = Vector128.Create(Tables.UppercaseHexDigits);
+        Vector256<byte> hexDigitsTwice = Vector256.Create(hexDigits, hexDigits);
+        // PERF: the table is in both halves, so an in-lane shuffle (vpshufb ymm) is exact; the portable shuffle would
+        // be emulated across halves where AVX-512 VBMI is absent.
+        return Avx2.IsSupported ? Avx2.Shuffle(hexDigitsTwice, nibbles) : Vector256.Shuffle(hexDigitsTwice, nibbles);
     }
 
     /// <summary>
@@ -166,89 +179,4 @@ public readonly partial struct Etag
     private static Vector128<byte> ThirdWindow(Vector128<byte> changesDigits) =>
         Vector128.Shuffle(changesDigits, Vector128.Create(0x09080B0A800D0C0FUL, 0x0100030205040706UL).AsByte())  // 15, 12, 13, -, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1
         | Vector128.Create(0x000000002D000000UL, 0x0000000000000000UL).AsByte();  // '-' at 23
-
-    /// <summary>
-    /// Writes the 36 characters in the UTF-8 windows (widened for UTF-16) with 16-byte stores,
-    /// except that a window holding the <paramref name="boundary"/> (an element index, 0..36) is written as two
-    /// 8-byte words, and the word holding it as the bytes on either side of it, so no store crosses it.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static unsafe void WriteAroundBoundary<TChar>(ulong restarts, ulong changes, ref TChar destination, int boundary)
-        where TChar : unmanaged
-    {
-        Digits128(restarts, changes, out Vector128<byte> restartsDigits, out Vector128<byte> changesDigits);
-        Vector128<byte> first = FirstWindow(restartsDigits);
-        Vector128<byte> second = SecondWindow(Middle(restartsDigits, changesDigits));
-        Vector128<byte> third = ThirdWindow(changesDigits);
-        ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
-        int split = boundary * sizeof(TChar);
-        if (typeof(TChar) == typeof(byte))
-        {
-            StoreWindowAvoiding(ref target, 0, first, split);
-            StoreWindowAvoiding(ref target, 16, second, split);
-            StoreWindowAvoiding(ref target, 20, third, split);
-        }
-        else
-        {
-            StoreWindowAvoiding(ref target, 0, Vector128.WidenLower(first).AsByte(), split);
-            StoreWindowAvoiding(ref target, 16, Vector128.WidenUpper(first).AsByte(), split);
-            StoreWindowAvoiding(ref target, 32, Vector128.WidenLower(second).AsByte(), split);
-            StoreWindowAvoiding(ref target, 48, Vector128.WidenUpper(second).AsByte(), split);
-            StoreWindowAvoiding(ref target, 56, Vector128.WidenUpper(third).AsByte(), split);
-        }
-    }
-
-    /// <summary>Stores 16 bytes at <paramref name="offset"/>: in one store, or as two words when byte <paramref name="split"/> falls inside them.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreWindowAvoiding(ref byte target, int offset, Vector128<byte> window, int split)
-    {
-        if (offset < split && split < offset + Vector128<byte>.Count)
-        {
-            StoreAvoiding(ref target, offset, window.AsUInt64().ToScalar(), split);
-            StoreAvoiding(ref target, offset + sizeof(ulong), window.AsUInt64().GetElement(1), split);
-        }
-        else
-        {
-            window.StoreUnsafe(ref target, (nuint)offset);
-        }
-    }
-
-    /// <summary>
-    /// Stores <paramref name="word"/> at <paramref name="offset"/>: as one store, or, when byte <paramref name="split"/>
-    /// falls inside it, the bytes before it and the bytes from it on, each by at most two overlapping stores.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreAvoiding(ref byte target, int offset, ulong word, int split)
-    {
-        ref byte at = ref Unsafe.Add(ref target, offset);
-        int before = split - offset;
-        if (before <= 0 || before >= sizeof(ulong))
-        {
-            Unsafe.WriteUnaligned(ref at, word);
-            return;
-        }
-
-        StoreBytes(ref at, word, before);
-        StoreBytes(ref Unsafe.Add(ref at, before), word >> (8 * before), sizeof(ulong) - before);
-    }
-
-    /// <summary>Stores the low <paramref name="count"/> (1..7) bytes of <paramref name="value"/> by at most two overlapping stores.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreBytes(ref byte at, ulong value, int count)
-    {
-        if (count >= sizeof(uint))
-        {
-            Unsafe.WriteUnaligned(ref at, (uint)value);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, count - sizeof(uint)), (uint)(value >> (8 * (count - sizeof(uint)))));
-        }
-        else if (count >= sizeof(ushort))
-        {
-            Unsafe.WriteUnaligned(ref at, (ushort)value);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref at, count - sizeof(ushort)), (ushort)(value >> (8 * (count - sizeof(ushort)))));
-        }
-        else
-        {
-            at = (byte)value;
-        }
-    }
 }

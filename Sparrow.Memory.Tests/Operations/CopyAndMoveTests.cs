@@ -35,6 +35,36 @@ public sealed unsafe class CopyAndMoveTests
         }
     }
 
+    public static TheoryData<string> MovePaths => Paths.Names(Paths.Move);
+
+    /// <summary>
+    /// The distances the test above leaves out: every one up to one past the size, either way. A backward move loads
+    /// its first block only with the loop's last block, which is right only while every store before then lands above
+    /// the first block's source bytes, at every distance below the size.
+    /// </summary>
+    [PathTheory]
+    [MemberData(nameof(MovePaths))]
+    public void OverlapDistancesAbove64_UpToTheSize_EverySizeTo300(string name)
+    {
+        CodePath path = Paths.Named(name);
+        using var bench = new Bench(2 * Bench.Margin + 2 * Sizes.MaxExhaustive + 1);
+        foreach ((Edge edge, string edgeName) in Bench.Edges)
+        {
+            var where = new Where($"destination - source = {{0}}, their union {edgeName}");
+            for (int size = path.MinSize; size <= Math.Min(Sizes.MaxExhaustive, path.MaxSize); size++)
+            {
+                for (int distance = MaxDistance + 1; distance <= size + 1; distance++)
+                {
+                    foreach (int signed in (int[])[distance, -distance])
+                    {
+                        (nint destination, nint source) = bench.Overlapping(edge, signed, size);
+                        path.Check(bench, (byte*)destination, (byte*)source, size, where with { A = signed });
+                    }
+                }
+            }
+        }
+    }
+
     [PathTheory]
     [MemberData(nameof(CopyAndMovePathsTo1MiB))]
     public void OneMebibyte_ShiftedEitherWay_ByFewAndManyBytes(string name)

@@ -22,49 +22,32 @@ internal unsafe interface IBlockOperation<TResult>
 }
 
 /// <summary>
-/// The one loop over blocks every long-input path uses: full blocks from the start, then one final block that
-/// ends exactly at the last byte, overlapping the one before it, so no access crosses the end and no byte loop
-/// finishes the job.
+/// The one loop over blocks every long-input path but the backward move uses: full blocks from the start, then
+/// one final block that ends exactly at the last byte, overlapping the one before it, so no access crosses the end
+/// and no byte loop finishes the job.
 /// </summary>
 internal static unsafe class BlockLoop
 {
     /// <summary>Blocks from the start of <paramref name="size"/> (at least one block) bytes, then the last block.</summary>
+    /// <remarks>A backward move (its destination inside its source) is <see cref="MoveBlocks.Backward"/>.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Forward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
-        where TOperation : struct, IBlockOperation<TResult> =>
-        Run<TOperation, TResult>(operation, x, y, size, backward: false);
-
-    /// <summary>
-    /// Blocks from the end of <paramref name="size"/> (at least one block) bytes towards the start, then the first
-    /// block, for a move whose destination starts inside its source.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static TResult Backward<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size)
-        where TOperation : struct, IBlockOperation<TResult> =>
-        Run<TOperation, TResult>(operation, x, y, size, backward: true);
-
-    /// <summary>The loop, in either direction (<paramref name="backward"/> is a constant at every call site, so the JIT keeps one).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TResult Run<TOperation, TResult>(TOperation operation, byte* x, byte* y, nuint size, bool backward)
         where TOperation : struct, IBlockOperation<TResult>
     {
         Debug.Assert(size >= (nuint)TOperation.BlockSize);
 
-        // Forward: blocks from the start up to the last block's offset, then the last block. Backward: blocks from
-        // the last block's offset down to the start, then the first block.
+        // Blocks from the start up to the last block's offset, then the last block.
         // PERF: the bases advance once per block by a constant and every access is at a constant offset from them.
-        byte* lastX = x + (size - (nuint)TOperation.BlockSize);
-        byte* lastY = y + (size - (nuint)TOperation.BlockSize);
-        byte* blockX = backward ? lastX : x;
-        byte* blockY = backward ? lastY : y;
-        byte* finalX = backward ? x : lastX;
-        byte* finalY = backward ? y : lastY;
-        while (backward ? blockX > finalX : blockX < finalX)
+        byte* finalX = x + (size - (nuint)TOperation.BlockSize);
+        byte* finalY = y + (size - (nuint)TOperation.BlockSize);
+        byte* blockX = x;
+        byte* blockY = y;
+        while (blockX < finalX)
         {
             if (operation.Block(blockX, blockY, last: false, out TResult result))
                 return result;
-            blockX = backward ? blockX - TOperation.BlockSize : blockX + TOperation.BlockSize;
-            blockY = backward ? blockY - TOperation.BlockSize : blockY + TOperation.BlockSize;
+            blockX += TOperation.BlockSize;
+            blockY += TOperation.BlockSize;
         }
 
         operation.Block(finalX, finalY, last: true, out TResult final);

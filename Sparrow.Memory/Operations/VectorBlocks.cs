@@ -80,7 +80,7 @@ internal static unsafe class VectorBlocks
         // is stored over source bytes not yet loaded.
         size <= Block || (nuint)destination - (nuint)source >= size
             ? Copy(source, destination, size)
-            : BlockLoop.Backward<CopyBlocks<Vector256<byte>>, NoResult>(new(source), destination, source, size);
+            : MoveBlocks.Backward<Vector256<byte>>(source, destination, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="MinSize"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

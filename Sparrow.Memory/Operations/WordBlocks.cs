@@ -31,7 +31,7 @@ internal static unsafe class WordBlocks
         // Forward unless the destination starts inside the source (see VectorBlocks.Move).
         (nuint)destination - (nuint)source >= size
             ? Copy(source, destination, size)
-            : BlockLoop.Backward<CopyBlocks<ulong>, NoResult>(new(source), destination, source, size);
+            : MoveBlocks.Backward<ulong>(source, destination, size);
 
     /// <summary>Sets <paramref name="size"/> (at least <see cref="Block"/>) bytes to <paramref name="value"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

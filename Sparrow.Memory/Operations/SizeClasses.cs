@@ -91,12 +91,13 @@ internal static unsafe class SizeClasses
         where TOperation : struct, ISizeClassOperation<TResult>
     {
         // PERF: a ladder of compares, the 8..16 class first and laid out fall-through: a size of that class (most
-        // keys) runs one fused compare-and-branch, not taken, then its words. A jump table costs a table load, an
-        // address computation and a taken indirect jump on every call, and a taken jump back to the caller's code:
-        // with a caller's loop around it, more work than the 16-byte compare itself (SequenceEqual Size=16 with
-        // AVX-512 disabled). Every class touches overlapping words (or bytes) inside the buffer, never past its end.
-        // PERF: the offset of the last word is computed before the test, on every path, and is the test's operand:
-        // in a caller's loop over one size it is loop-invariant and hoisted, so the class costs the compare alone.
+        // keys) runs one fused compare-and-branch, not taken, then its words. A jump table costs a table load,
+        // address arithmetic and a taken indirect jump on every call, more work than the 16-byte compare itself
+        // in a caller's loop (SequenceEqual Size=16 with AVX-512 disabled), and on mixed key sizes its indirect
+        // jump mispredicted more than the ladder's branches (CompareWorkload with AVX-512 disabled). Every class
+        // touches overlapping words (or bytes) inside the buffer, never past its end.
+        // PERF: the first test's operand is the offset of the last word: one subtraction is both the size test
+        // and the class's offset (sizes below 8 wrap to a large unsigned value and fail the test).
         nuint lastWord = (uint)size - sizeof(ulong);
         if (lastWord <= sizeof(ulong))
             return operation.TwoWords<ulong>(lastWord);

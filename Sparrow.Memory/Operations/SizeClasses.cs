@@ -16,7 +16,7 @@ internal unsafe interface ISizeClassOperation<TResult>
 
     /// <summary>
     /// 1..3 bytes as three single bytes: the first, the middle (<c>size / 2</c>) and the last; for 1 or 2 bytes
-    /// some of them are the same byte. One class for all three sizes keeps the jump table's target predictable.
+    /// some of them are the same byte. One class for all three sizes: one rung of the size ladder, not three.
     /// </summary>
     TResult UpToThreeBytes(nuint size);
 
@@ -44,7 +44,7 @@ internal unsafe interface ISizeClassOperation<TResult>
 
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
-/// masked access for 1..32 bytes where the CPU has one; otherwise a jump table over the sizes 0..16 (four size
+/// masked access for 1..32 bytes where the CPU has one; otherwise a ladder of compares over the sizes 0..16 (four size
 /// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses
@@ -70,9 +70,13 @@ internal static unsafe class SizeClasses
             Vector256<byte> mask = MaskedVector.MaskFor((uint)size);
             if ((uint)size - 1 < MaskedVector.MaxSize)
                 return operation.Masked(mask);
+            // PERF: the negative size is the last test, not one before the blocks: a size above the masked class
+            // reaches its blocks after one more compare.
+            if (size > MaskedVector.MaxSize)
+                return Blocks<TOperation, TResult>(operation, (nuint)size);
             if (size == 0)
                 return operation.Empty();
-            return Blocks<TOperation, TResult>(operation, size);
+            return ThrowNegativeSize<TResult>();
         }
 
         return Portable<TOperation, TResult>(operation, size);
@@ -80,62 +84,46 @@ internal static unsafe class SizeClasses
 
     /// <summary>
     /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512
-    /// machines too): a jump table over 0..16, then blocks.
+    /// machines too): a ladder of size classes over 0..16, then blocks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Portable<TOperation, TResult>(TOperation operation, int size)
         where TOperation : struct, ISizeClassOperation<TResult>
     {
-        // PERF: a dense switch compiles to the IL `switch` opcode and a jump table: one indirect jump to the
-        // size class, where an if/else ladder costs a compare per rung. The sizes of a class share one target
-        // that touches overlapping words (or bytes) inside the buffer, never past its end. Few distinct targets
-        // keep the indirect jump predictable on mixed key sizes: an indirect jump that alternates between two
-        // targets mispredicts about as often as it alternates, and each miss costs more than a compare here
-        // (CompareWorkload with AVX-512 disabled), hence 1..3 as one class rather than 1 and 2..3.
-        switch (size)
-        {
-            case 0:
-                return operation.Empty();
-            case 1:
-            case 2:
-            case 3:
-                return operation.UpToThreeBytes((nuint)size);
-            case 4:
-            case 5:
-            case 6:
-            case 7:
-                return operation.TwoWords<uint>((nuint)size - sizeof(uint));
-            case 8:
-            case 9:
-            case 10:
-            case 11:
-            case 12:
-            case 13:
-            case 14:
-            case 15:
-            case 16:
-                return operation.TwoWords<ulong>((nuint)size - sizeof(ulong));
-            default:
-                return Blocks<TOperation, TResult>(operation, size);
-        }
+        // PERF: a ladder of compares, the 8..16 class first and laid out fall-through: a size of that class (most
+        // keys) runs one fused compare-and-branch, not taken, then its words. A jump table costs a table load,
+        // address arithmetic and a taken indirect jump on every call, more work than the 16-byte compare itself
+        // in a caller's loop (SequenceEqual Size=16 with AVX-512 disabled), and on mixed key sizes its indirect
+        // jump mispredicted more than the ladder's branches (CompareWorkload with AVX-512 disabled). Every class
+        // touches overlapping words (or bytes) inside the buffer, never past its end.
+        // PERF: the first test's operand is the offset of the last word: one subtraction is both the size test
+        // and the class's offset (sizes below 8 wrap to a large unsigned value and fail the test).
+        nuint lastWord = (uint)size - sizeof(ulong);
+        if (lastWord <= sizeof(ulong))
+            return operation.TwoWords<ulong>(lastWord);
+        if (size > MaxWordsSize)
+            return Blocks<TOperation, TResult>(operation, (nuint)size);
+        if (size >= sizeof(uint))
+            return operation.TwoWords<uint>((nuint)size - sizeof(uint));
+        if (size > 0)
+            return operation.UpToThreeBytes((nuint)size);
+        if (size == 0)
+            return operation.Empty();
+        return ThrowNegativeSize<TResult>();
     }
 
-    /// <summary>More than <see cref="MaxWordsSize"/> bytes, or a negative size.</summary>
+    /// <summary>More than <see cref="MaxWordsSize"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TResult Blocks<TOperation, TResult>(TOperation operation, int size)
-        where TOperation : struct, ISizeClassOperation<TResult>
-    {
-        if (size < 0)
-            ThrowNegativeSize();
-        return Vector256.IsHardwareAccelerated ? operation.VectorBlocks((nuint)size)
-            : Sparrow.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks((nuint)size)
-            : operation.WordBlocks((nuint)size);
-    }
+    private static TResult Blocks<TOperation, TResult>(TOperation operation, nuint size)
+        where TOperation : struct, ISizeClassOperation<TResult> =>
+        Vector256.IsHardwareAccelerated ? operation.VectorBlocks(size)
+            : Sparrow.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)
+            : operation.WordBlocks(size);
 
     // PERF: Sparrow's throw helpers are [DoesNotReturn] and deliberately not NoInlining (the BCL's ThrowHelper
     // convention): the JIT never inlines a body that only throws, and having looked at it knows the call does not
     // return, so it keeps the call out of the hot path and the callers' arguments need no callee-saved registers.
     [DoesNotReturn]
-    private static void ThrowNegativeSize() =>
+    private static TResult ThrowNegativeSize<TResult>() =>
         throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
 }

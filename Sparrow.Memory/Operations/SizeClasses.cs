@@ -90,8 +90,8 @@ internal static unsafe class SizeClasses
     public static TResult Portable<TOperation, TResult>(TOperation operation, int size)
         where TOperation : struct, ISizeClassOperation<TResult>
     {
-        // PERF: a ladder of compares, the 8..16 class first and laid out fall-through: a size of that class (most
-        // keys) runs one fused compare-and-branch, not taken, then its words. A jump table costs a table load,
+        // PERF: a ladder of compares, the 8..16 class tested first: a size of that class (most keys) runs one
+        // fused compare-and-branch, then its words. A jump table costs a table load,
         // address arithmetic and a taken indirect jump on every call, more work than the 16-byte compare itself
         // in a caller's loop (SequenceEqual Size=16 with AVX-512 disabled), and on mixed key sizes its indirect
         // jump mispredicted more than the ladder's branches (CompareWorkload with AVX-512 disabled). Every class

@@ -126,7 +126,7 @@ public sealed unsafe partial class SortedKeyTable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int ComparePrefix(int level, int node, byte* key, int length, int from, int to)
     {
-        byte* entry = _keys + _starts[node << (NodeShift * (level + 1))];
+        byte* entry = KeyAt(node << (NodeShift * (level + 1)));
         int order = Memory.CompareInline(entry + from, key + from, Math.Min(to, length) - from);
         // A key that ends inside the prefix is below every entry.
         return order != 0 ? order : (length < to ? 1 : 0);
@@ -167,8 +167,8 @@ public sealed unsafe partial class SortedKeyTable
     private int CompareEntry(int level, int entry, byte* key, int length, int offset)
     {
         int slot = entry << (NodeShift * level);
-        int start = _starts[slot];
-        int entryLength = _starts[slot + 1] - start;
+        int start = StartAt(slot);
+        int entryLength = StartAt(slot + 1) - start;
         int order = Memory.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
         return order != 0 ? order : entryLength - length;
     }

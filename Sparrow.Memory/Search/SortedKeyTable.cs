@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Sparrow;
@@ -45,15 +46,26 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
 
+    /// <summary>
+    /// Bytes after the last key start in <see cref="_startBuffer"/>, so a start of <see cref="ShortStartBytes"/> can be read
+    /// as 4 bytes (<see cref="StartAt"/>).
+    /// </summary>
+    private const int StartPadding = sizeof(int) - ShortStartBytes;
+
+    /// <summary>The bytes of a key start in a table whose keys together hold at most <see cref="ushort.MaxValue"/> bytes.</summary>
+    private const int ShortStartBytes = sizeof(ushort);
+
     // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
     private readonly byte[] _keyBuffer;
-    private readonly int[] _keyStarts;
+    private readonly byte[] _startBuffer;
     private readonly long[] _headBuffer;
     private readonly NodeHeader[] _headerArray;
     private readonly int[] _firstNodeArray;
 
     private readonly byte* _keys;
-    private readonly int* _starts;
+    private readonly byte* _starts;
+    private readonly int _startShift;
+    private readonly uint _startMask;
     private readonly long* _heads;
     private readonly NodeHeader* _headers;
     private readonly int* _firstNodes;
@@ -81,7 +93,7 @@ public sealed unsafe partial class SortedKeyTable
         {
             if ((uint)index >= (uint)Count)
                 ThrowIndexOutOfRange(index);
-            return new ReadOnlySpan<byte>(_keys + _starts[index], _starts[index + 1] - _starts[index]);
+            return new ReadOnlySpan<byte>(KeyAt(index), LengthAt(index));
         }
     }
 
@@ -101,7 +113,7 @@ public sealed unsafe partial class SortedKeyTable
         for (int i = 0; i < keys.Length; i++)
             total += keys[i]?.Length ?? throw new ArgumentNullException(nameof(sortedKeys), $"Key {i} is null.");
         byte[] buffer = AllocateKeyBuffer(total);
-        int[] starts = GC.AllocateUninitializedArray<int>(keys.Length + 1, pinned: true);
+        int[] starts = GC.AllocateUninitializedArray<int>(keys.Length + 1);
         int offset = 0;
         for (int i = 0; i < keys.Length; i++)
         {
@@ -126,7 +138,7 @@ public sealed unsafe partial class SortedKeyTable
     /// </exception>
     public static SortedKeyTable Create(ReadOnlySpan<byte> keyBytes, ReadOnlySpan<int> keyLengths)
     {
-        int[] starts = GC.AllocateUninitializedArray<int>(keyLengths.Length + 1, pinned: true);
+        int[] starts = GC.AllocateUninitializedArray<int>(keyLengths.Length + 1);
         long offset = 0;
         for (int i = 0; i < keyLengths.Length; i++)
         {
@@ -146,11 +158,11 @@ public sealed unsafe partial class SortedKeyTable
     private SortedKeyTable(byte[] keyBuffer, int[] keyStarts, string keysParameter)
     {
         _keyBuffer = keyBuffer;
-        _keyStarts = keyStarts;
         Count = keyStarts.Length - 1;
         KeyBytes = keyStarts[Count];
         _keys = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(keyBuffer, KeyPadding);
-        _starts = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(keyStarts, 0);
+        (_startBuffer, _startShift, _startMask) = StoreStarts(keyStarts);
+        _starts = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_startBuffer, 0);
         ThrowIfNotAscending(keysParameter);
 
         var layout = new NodeLayout(this);
@@ -162,17 +174,46 @@ public sealed unsafe partial class SortedKeyTable
         _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
         _topLevel = _firstNodeArray.Length - 1;
 
-        TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
+        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + (long)_headBuffer.Length * sizeof(long)
             + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
     }
 
     /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
     internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
 
-    /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
-    private byte* KeyAt(int slot) => _keys + _starts[slot];
+    /// <summary>The bytes of each key start (2 or 4; see <see cref="StoreStarts"/>), for tests of the layout.</summary>
+    internal int StartBytes => 1 << _startShift;
 
-    private int LengthAt(int slot) => _starts[slot + 1] - _starts[slot];
+    /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private byte* KeyAt(int slot) => _keys + StartAt(slot);
+
+    private int LengthAt(int slot) => StartAt(slot + 1) - StartAt(slot);
+
+    /// <summary>Where key <paramref name="slot"/> (0 to <see cref="Count"/>; <see cref="Count"/> is the end of the last) starts in the key bytes.</summary>
+    /// <remarks>PERF: one read for both start widths: 4 bytes at the start's place, masked to its width.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int StartAt(int slot) => (int)(Unsafe.ReadUnaligned<uint>(_starts + ((nint)slot << _startShift)) & _startMask);
+
+    /// <summary>
+    /// The one place the width of the key starts is chosen: 2 bytes when all keys together hold at most
+    /// <see cref="ushort.MaxValue"/> bytes (a page, an index block), else 4. The bytes saved go to wider heads
+    /// (the memory bound counts them). Returns the pinned starts, the log2 of their width and the mask of it.
+    /// </summary>
+    private static (byte[] Buffer, int Shift, uint Mask) StoreStarts(int[] keyStarts)
+    {
+        if (keyStarts[^1] > ushort.MaxValue)
+        {
+            byte[] wide = GC.AllocateUninitializedArray<byte>(keyStarts.Length * sizeof(int), pinned: true);
+            MemoryMarshal.AsBytes(keyStarts.AsSpan()).CopyTo(wide);
+            return (wide, 2, uint.MaxValue);
+        }
+        byte[] narrow = GC.AllocateArray<byte>(keyStarts.Length * ShortStartBytes + StartPadding, pinned: true);
+        Span<ushort> starts = MemoryMarshal.Cast<byte, ushort>(narrow.AsSpan(0, keyStarts.Length * ShortStartBytes));
+        for (int i = 0; i < keyStarts.Length; i++)
+            starts[i] = (ushort)keyStarts[i];
+        return (narrow, 1, ushort.MaxValue);
+    }
 
     private static byte[] AllocateKeyBuffer(long keyBytes)
     {

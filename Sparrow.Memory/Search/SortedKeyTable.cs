@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Sparrow;
@@ -46,15 +45,6 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
 
-    /// <summary>
-    /// Bytes after the last key start in <see cref="_startBuffer"/>, so a start of <see cref="ShortStartBytes"/> can be read
-    /// as 4 bytes (<see cref="StartAt"/>).
-    /// </summary>
-    private const int StartPadding = sizeof(int) - ShortStartBytes;
-
-    /// <summary>The bytes of a key start in a table whose keys together hold at most <see cref="ushort.MaxValue"/> bytes.</summary>
-    private const int ShortStartBytes = sizeof(ushort);
-
     // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
     private readonly byte[] _keyBuffer;
     private readonly byte[] _startBuffer;
@@ -64,8 +54,7 @@ public sealed unsafe partial class SortedKeyTable
 
     private readonly byte* _keys;
     private readonly byte* _starts;
-    private readonly int _startShift;
-    private readonly uint _startMask;
+    private readonly bool _twoByteStarts;
     private readonly long* _heads;
     private readonly NodeHeader* _headers;
     private readonly int* _firstNodes;
@@ -161,7 +150,8 @@ public sealed unsafe partial class SortedKeyTable
         Count = keyStarts.Length - 1;
         KeyBytes = keyStarts[Count];
         _keys = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(keyBuffer, KeyPadding);
-        (_startBuffer, _startShift, _startMask) = StoreStarts(keyStarts);
+        _twoByteStarts = keyStarts[Count] <= ushort.MaxValue;
+        _startBuffer = _twoByteStarts ? StoreStarts<TwoByteKeyStarts>(keyStarts) : StoreStarts<FourByteKeyStarts>(keyStarts);
         _starts = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_startBuffer, 0);
         ThrowIfNotAscending(keysParameter);
 
@@ -181,38 +171,27 @@ public sealed unsafe partial class SortedKeyTable
     /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
     internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
 
-    /// <summary>The bytes of each key start (2 or 4; see <see cref="StoreStarts"/>), for tests of the layout.</summary>
-    internal int StartBytes => 1 << _startShift;
+    /// <summary>The bytes of each key start: 2 or 4 (for tests of the layout).</summary>
+    internal int StartBytes => _twoByteStarts ? TwoByteKeyStarts.Width : FourByteKeyStarts.Width;
 
     /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private byte* KeyAt(int slot) => _keys + StartAt(slot);
 
     private int LengthAt(int slot) => StartAt(slot + 1) - StartAt(slot);
 
     /// <summary>Where key <paramref name="slot"/> (0 to <see cref="Count"/>; <see cref="Count"/> is the end of the last) starts in the key bytes.</summary>
-    /// <remarks>PERF: one read for both start widths: 4 bytes at the start's place, masked to its width.</remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int StartAt(int slot) => (int)(Unsafe.ReadUnaligned<uint>(_starts + ((nint)slot << _startShift)) & _startMask);
+    private int StartAt(int slot) => _twoByteStarts ? TwoByteKeyStarts.At(_starts, slot) : FourByteKeyStarts.At(_starts, slot);
 
-    /// <summary>
-    /// The one place the width of the key starts is chosen: 2 bytes when all keys together hold at most
-    /// <see cref="ushort.MaxValue"/> bytes (a page, an index block), else 4. The bytes saved go to wider heads
-    /// (the memory bound counts them). Returns the pinned starts, the log2 of their width and the mask of it.
-    /// </summary>
-    private static (byte[] Buffer, int Shift, uint Mask) StoreStarts(int[] keyStarts)
+    /// <summary>The starts in <typeparamref name="TStarts"/>' width, in pinned bytes.</summary>
+    private static byte[] StoreStarts<TStarts>(int[] keyStarts) where TStarts : struct, IKeyStarts
     {
-        if (keyStarts[^1] > ushort.MaxValue)
+        byte[] buffer = GC.AllocateUninitializedArray<byte>(keyStarts.Length * TStarts.Width, pinned: true);
+        fixed (byte* starts = buffer)
         {
-            byte[] wide = GC.AllocateUninitializedArray<byte>(keyStarts.Length * sizeof(int), pinned: true);
-            MemoryMarshal.AsBytes(keyStarts.AsSpan()).CopyTo(wide);
-            return (wide, 2, uint.MaxValue);
+            for (int i = 0; i < keyStarts.Length; i++)
+                TStarts.Put(starts, i, keyStarts[i]);
         }
-        byte[] narrow = GC.AllocateArray<byte>(keyStarts.Length * ShortStartBytes + StartPadding, pinned: true);
-        Span<ushort> starts = MemoryMarshal.Cast<byte, ushort>(narrow.AsSpan(0, keyStarts.Length * ShortStartBytes));
-        for (int i = 0; i < keyStarts.Length; i++)
-            starts[i] = (ushort)keyStarts[i];
-        return (narrow, 1, ushort.MaxValue);
+        return buffer;
     }
 
     private static byte[] AllocateKeyBuffer(long keyBytes)

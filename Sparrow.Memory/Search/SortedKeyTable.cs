@@ -10,7 +10,8 @@ namespace Sparrow;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The keys are stored once, back to back in one buffer. Over them sits a static B+tree of nodes of
+/// The keys are stored once, back to back in one buffer, found through 2-byte starts when they hold at most
+/// <see cref="ushort.MaxValue"/> bytes together, else 4-byte ones (the bytes saved go to wider heads). Over them sits a static B+tree of nodes of
 /// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
 /// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer

@@ -120,6 +120,28 @@ public sealed unsafe class SortedKeyTableSearchTests
         Assert.Equal(1 + SortedKeyTable.NodeWidth + count / SortedKeyTable.NodeWidth, table.NodeHeaders.Length);
     }
 
+    [SearchPathTheory]
+    [MemberData(nameof(Paths))]
+    public void KeysOf65535And65536Bytes_StoreTwoAndFourByteStarts_AndAgreeWithBinarySearch(string name)
+    {
+        // The two widths of the key starts, each searched on every path, on either side of the bound between them.
+        SearchPath path = SearchPaths.Named(name);
+        foreach ((int keyBytes, int startBytes) in new[] { (ushort.MaxValue, sizeof(ushort)), (ushort.MaxValue + 1, sizeof(int)) })
+        {
+            byte[][] keys = DocumentIdsOfExactly(keyBytes);
+            SortedKeyTable table = SortedKeyTable.Create(keys);
+            Assert.Equal(keyBytes, table.KeyBytes);
+            Assert.Equal(startBytes, table.StartBytes);
+            foreach (byte[] probe in KeySets.Probes(keys))
+            {
+                int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+                int actual = path.Search(table, probe);
+                if (actual != expected)
+                    Assert.Fail($"{path.Name}, {keyBytes} key bytes: key {Convert.ToHexString(probe)} gave {actual}, expected {expected}.");
+            }
+        }
+    }
+
     [Fact]
     public void NegativeLength_Throws()
     {
@@ -129,6 +151,23 @@ public sealed unsafe class SortedKeyTableSearchTests
             fixed (byte* key = "\u0001"u8)
                 return table.Search(key, -1);
         });
+    }
+
+    /// <summary>Document ids holding <paramref name="keyBytes"/> bytes together: as many as fit, then one key of 0xFF bytes (above them all) for the rest.</summary>
+    private static byte[][] DocumentIdsOfExactly(int keyBytes)
+    {
+        byte[][] ids = KeySets.Make(0, keyBytes / 8, seed: keyBytes);
+        var keys = new List<byte[]>();
+        int total = 0;
+        foreach (byte[] id in ids)
+        {
+            if (total + id.Length >= keyBytes)
+                break;
+            keys.Add(id);
+            total += id.Length;
+        }
+        keys.Add(Enumerable.Repeat((byte)0xFF, keyBytes - total).ToArray());
+        return [.. keys];
     }
 
     /// <summary>For the first and last key of every 16 (each node's bounds): the key with each byte lowered, raised, and cut before it.</summary>

@@ -71,7 +71,7 @@ public sealed unsafe partial class SortedKeyTable
             // numbered from the root down), and in a level to the nodes that want the fewest first (most nodes told
             // apart for the bytes).
             long bound = table.KeyBytes + table.KeyBytes / 2 + 8L * table.Count;
-            long fixedBytes = KeyPadding + table.KeyBytes + (table.Count + 1L) * sizeof(int) + 64
+            long fixedBytes = KeyPadding + table.KeyBytes + table._startBuffer.Length + 64
                 + (long)nodes * (sizeof(NodeHeader) + NodeWidth * sizeof(long)) + (long)entries.Count * sizeof(int);
             long spareBlocks = Math.Max(0, (bound - fixedBytes) / (NodeWidth * sizeof(long)));
             var words = new int[nodes];

@@ -32,7 +32,14 @@ public sealed unsafe partial class SortedKeyTable
         : Search<HeadScanScalar>(key, length);
 
     /// <summary>The search with one node scan: called directly by the tests, for every path this machine runs.</summary>
-    internal int Search<TScan>(byte* key, int length) where TScan : struct, IHeadScan
+    // PERF: inlined into Search(byte*, int), so a search makes one call, to the search of its scan and start width.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int Search<TScan>(byte* key, int length) where TScan : struct, IHeadScan =>
+        // The width of the key starts is the table's, fixed when it was built (StoreStarts).
+        _twoByteStarts ? Search<TScan, TwoByteKeyStarts>(key, length) : Search<TScan, FourByteKeyStarts>(key, length);
+
+    /// <summary>The search with one node scan over a table whose key starts are <typeparamref name="TStarts"/>.</summary>
+    private int Search<TScan, TStarts>(byte* key, int length) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         if (length < 0)
             ThrowNegativeLength(length);
@@ -52,7 +59,7 @@ public sealed unsafe partial class SortedKeyTable
         int node = 0;
         for (int level = _topLevel; ; level--)
         {
-            int entry = (node << NodeShift) + Locate<TScan>(level, node, key, length, out bool equal);
+            int entry = (node << NodeShift) + Locate<TScan, TStarts>(level, node, key, length, out bool equal);
             if (equal)
                 return entry << (NodeShift * level);
             if (level == 0)
@@ -67,7 +74,7 @@ public sealed unsafe partial class SortedKeyTable
     /// next one equals it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int Locate<TScan>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan
+    private int Locate<TScan, TStarts>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         equal = false;
         NodeHeader* header = _headers + _firstNodes[level] + node;
@@ -76,7 +83,7 @@ public sealed unsafe partial class SortedKeyTable
         // A node whose heads start past the prefix the key is known to share: the bytes in between decide first.
         if (header->CheckedFrom != prefixLength)
         {
-            int order = ComparePrefix(level, node, key, length, header->CheckedFrom, prefixLength);
+            int order = ComparePrefix<TStarts>(level, node, key, length, header->CheckedFrom, prefixLength);
             if (order != 0)
                 return order > 0 ? 0 : header->Entries;
         }
@@ -112,11 +119,11 @@ public sealed unsafe partial class SortedKeyTable
         // inlined; a run of several goes to the binary search of BreakTie.
         if (same == 1)
         {
-            int order = CompareEntry(level, first, key, length, offset);
+            int order = CompareEntry<TStarts>(level, first, key, length, offset);
             equal = order == 0;
             return order < 0 ? lessCount + 1 : lessCount;
         }
-        return lessCount + BreakTie(level, first, same, key, length, offset, out equal);
+        return lessCount + BreakTie<TStarts>(level, first, same, key, length, offset, out equal);
     }
 
     /// <summary>
@@ -124,9 +131,9 @@ public sealed unsafe partial class SortedKeyTable
     /// has those before it) to <paramref name="to"/> (every entry has those): the entry's prefix against the key's.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int ComparePrefix(int level, int node, byte* key, int length, int from, int to)
+    private int ComparePrefix<TStarts>(int level, int node, byte* key, int length, int from, int to) where TStarts : struct, IKeyStarts
     {
-        byte* entry = _keys + _starts[node << (NodeShift * (level + 1))];
+        byte* entry = _keys + TStarts.At(_starts, node << (NodeShift * (level + 1)));
         int order = Memory.CompareInline(entry + from, key + from, Math.Min(to, length) - from);
         // A key that ends inside the prefix is below every entry.
         return order != 0 ? order : (length < to ? 1 : 0);
@@ -138,13 +145,13 @@ public sealed unsafe partial class SortedKeyTable
     /// one equals it: a binary search on the bytes after <paramref name="offset"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private int BreakTie(int level, int first, int count, byte* key, int length, int offset, out bool equal)
+    private int BreakTie<TStarts>(int level, int first, int count, byte* key, int length, int offset, out bool equal) where TStarts : struct, IKeyStarts
     {
         int lo = 0, hi = count;
         while (lo < hi)
         {
             int mid = (lo + hi) >>> 1;
-            int order = CompareEntry(level, first + mid, key, length, offset);
+            int order = CompareEntry<TStarts>(level, first + mid, key, length, offset);
             if (order == 0)
             {
                 equal = true;
@@ -164,11 +171,11 @@ public sealed unsafe partial class SortedKeyTable
     /// (both are longer than it: the bytes before it are equal).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int CompareEntry(int level, int entry, byte* key, int length, int offset)
+    private int CompareEntry<TStarts>(int level, int entry, byte* key, int length, int offset) where TStarts : struct, IKeyStarts
     {
         int slot = entry << (NodeShift * level);
-        int start = _starts[slot];
-        int entryLength = _starts[slot + 1] - start;
+        int start = TStarts.At(_starts, slot);
+        int entryLength = TStarts.At(_starts, slot + 1) - start;
         int order = Memory.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
         return order != 0 ? order : entryLength - length;
     }

@@ -10,7 +10,8 @@ namespace Sparrow;
 /// </summary>
 /// <remarks>
 /// <para>
-/// The keys are stored once, back to back in one buffer. Over them sits a static B+tree of nodes of
+/// The keys are stored once, back to back in one buffer, found through 2-byte starts when they hold at most
+/// <see cref="ushort.MaxValue"/> bytes together, else 4-byte ones (the bytes saved go to wider heads). Over them sits a static B+tree of nodes of
 /// <see cref="NodeWidth"/> entries: a leaf node holds 16 consecutive keys, an inner node the first keys of 16
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
 /// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer
@@ -47,13 +48,14 @@ public sealed unsafe partial class SortedKeyTable
 
     // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
     private readonly byte[] _keyBuffer;
-    private readonly int[] _keyStarts;
+    private readonly byte[] _startBuffer;
     private readonly long[] _headBuffer;
     private readonly NodeHeader[] _headerArray;
     private readonly int[] _firstNodeArray;
 
     private readonly byte* _keys;
-    private readonly int* _starts;
+    private readonly byte* _starts;
+    private readonly bool _twoByteStarts;
     private readonly long* _heads;
     private readonly NodeHeader* _headers;
     private readonly int* _firstNodes;
@@ -81,7 +83,7 @@ public sealed unsafe partial class SortedKeyTable
         {
             if ((uint)index >= (uint)Count)
                 ThrowIndexOutOfRange(index);
-            return new ReadOnlySpan<byte>(_keys + _starts[index], _starts[index + 1] - _starts[index]);
+            return new ReadOnlySpan<byte>(KeyAt(index), LengthAt(index));
         }
     }
 
@@ -101,7 +103,7 @@ public sealed unsafe partial class SortedKeyTable
         for (int i = 0; i < keys.Length; i++)
             total += keys[i]?.Length ?? throw new ArgumentNullException(nameof(sortedKeys), $"Key {i} is null.");
         byte[] buffer = AllocateKeyBuffer(total);
-        int[] starts = GC.AllocateUninitializedArray<int>(keys.Length + 1, pinned: true);
+        int[] starts = GC.AllocateUninitializedArray<int>(keys.Length + 1);
         int offset = 0;
         for (int i = 0; i < keys.Length; i++)
         {
@@ -126,7 +128,7 @@ public sealed unsafe partial class SortedKeyTable
     /// </exception>
     public static SortedKeyTable Create(ReadOnlySpan<byte> keyBytes, ReadOnlySpan<int> keyLengths)
     {
-        int[] starts = GC.AllocateUninitializedArray<int>(keyLengths.Length + 1, pinned: true);
+        int[] starts = GC.AllocateUninitializedArray<int>(keyLengths.Length + 1);
         long offset = 0;
         for (int i = 0; i < keyLengths.Length; i++)
         {
@@ -146,11 +148,12 @@ public sealed unsafe partial class SortedKeyTable
     private SortedKeyTable(byte[] keyBuffer, int[] keyStarts, string keysParameter)
     {
         _keyBuffer = keyBuffer;
-        _keyStarts = keyStarts;
         Count = keyStarts.Length - 1;
         KeyBytes = keyStarts[Count];
         _keys = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(keyBuffer, KeyPadding);
-        _starts = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(keyStarts, 0);
+        _twoByteStarts = keyStarts[Count] <= ushort.MaxValue;
+        _startBuffer = _twoByteStarts ? StoreStarts<TwoByteKeyStarts>(keyStarts) : StoreStarts<FourByteKeyStarts>(keyStarts);
+        _starts = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_startBuffer, 0);
         ThrowIfNotAscending(keysParameter);
 
         var layout = new NodeLayout(this);
@@ -162,17 +165,35 @@ public sealed unsafe partial class SortedKeyTable
         _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
         _topLevel = _firstNodeArray.Length - 1;
 
-        TableBytes = _keyBuffer.Length + (long)_keyStarts.Length * sizeof(int) + (long)_headBuffer.Length * sizeof(long)
+        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + (long)_headBuffer.Length * sizeof(long)
             + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
     }
 
     /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
     internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
 
-    /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
-    private byte* KeyAt(int slot) => _keys + _starts[slot];
+    /// <summary>The bytes of each key start: 2 or 4 (for tests of the layout).</summary>
+    internal int StartBytes => _twoByteStarts ? TwoByteKeyStarts.Width : FourByteKeyStarts.Width;
 
-    private int LengthAt(int slot) => _starts[slot + 1] - _starts[slot];
+    /// <summary>The key at slot <paramref name="slot"/>, which must exist.</summary>
+    private byte* KeyAt(int slot) => _keys + StartAt(slot);
+
+    private int LengthAt(int slot) => StartAt(slot + 1) - StartAt(slot);
+
+    /// <summary>Where key <paramref name="slot"/> (0 to <see cref="Count"/>; <see cref="Count"/> is the end of the last) starts in the key bytes.</summary>
+    private int StartAt(int slot) => _twoByteStarts ? TwoByteKeyStarts.At(_starts, slot) : FourByteKeyStarts.At(_starts, slot);
+
+    /// <summary>The starts in <typeparamref name="TStarts"/>' width, in pinned bytes.</summary>
+    private static byte[] StoreStarts<TStarts>(int[] keyStarts) where TStarts : struct, IKeyStarts
+    {
+        byte[] buffer = GC.AllocateUninitializedArray<byte>(keyStarts.Length * TStarts.Width, pinned: true);
+        fixed (byte* starts = buffer)
+        {
+            for (int i = 0; i < keyStarts.Length; i++)
+                TStarts.Put(starts, i, keyStarts[i]);
+        }
+        return buffer;
+    }
 
     private static byte[] AllocateKeyBuffer(long keyBytes)
     {

@@ -11,8 +11,11 @@ public class KeySearchAbsentBenchmarks : KeyTableSearchCase
 {
     private const int Probes = 50_000;
 
+    /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
+    internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithAbsentDocumentIds(Probes, seed: 2015);
+
     [GlobalSetup]
-    public void Setup() => SetUp(SortedKeyBlock.WithAbsentDocumentIds(Probes, seed: 2015));
+    public void Setup() => SetUp(KeySet());
 
     [GlobalCleanup]
     public void Cleanup() => TearDown();
@@ -40,8 +43,11 @@ public class KeySearchPageBenchmarks : KeyTableSearchCase
     private const int Keys = 256;
     private const int Probes = 32_768;
 
+    /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
+    internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithRandomProbes(Keys, Probes, seed: 2015);
+
     [GlobalSetup]
-    public void Setup() => SetUp(SortedKeyBlock.WithRandomProbes(Keys, Probes, seed: 2015));
+    public void Setup() => SetUp(KeySet());
 
     [GlobalCleanup]
     public void Cleanup() => TearDown();
@@ -64,8 +70,11 @@ public class KeySearchRandomKeyBenchmarks : KeyTableSearchCase
 {
     private const int Probes = 50_000;
 
+    /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
+    internal static SortedKeyBlock KeySet() => SortedKeyBlock.RandomBinary(Probes, length: 16, seed: 2015);
+
     [GlobalSetup]
-    public void Setup() => SetUp(SortedKeyBlock.RandomBinary(Probes, length: 16, seed: 2015));
+    public void Setup() => SetUp(KeySet());
 
     [GlobalCleanup]
     public void Cleanup() => TearDown();

@@ -83,6 +83,42 @@ internal static unsafe class SizeClasses
     }
 
     /// <summary>
+    /// SequenceEqual on the best path this machine has: <see cref="MaskedEqual"/> where 512-bit masked accesses are
+    /// accelerated, otherwise <see cref="Dispatch{TOperation, TResult}"/> with <see cref="EqualOperation"/>.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Equal(byte* x, byte* y, int size) =>
+        MaskedVector.IsSupported512 ? MaskedEqual(x, y, size) : Dispatch<EqualOperation, bool>(new EqualOperation(x, y), size);
+
+    /// <summary>
+    /// SequenceEqual with AVX-512BW and accelerated 512-bit vectors (called directly by the tests and il-dump): one
+    /// masked 512-bit access per side for 1..64 bytes, 512-bit blocks above.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool MaskedEqual(byte* x, byte* y, int size)
+    {
+        // PERF: one masked access per side covers 1..64 bytes: key- and line-sized inputs take one branch on the
+        // size and one compare. The mask is made before the size test so a caller's loop over one size hoists it
+        // (as in Dispatch) and the loop keeps the opmask register.
+        // PERF: every class yields a vector of differences and the method has one return, so the inlined call is
+        // a single test a caller's `if` branches on directly; separate returns merge into a bool tested again.
+        Vector512<byte> mask = MaskedVector.MaskFor512((uint)size);
+        Vector512<byte> differences;
+        if ((uint)size - 1 < MaskedVector.MaxEqualSize)
+            differences = MaskedVector.Differences(x, y, mask);
+        else
+            differences = Vector512.CreateScalar(EqualOutsideMask(x, y, size) ? (byte)0 : (byte)1);
+        return differences == Vector512<byte>.Zero;
+    }
+
+    /// <summary>The sizes <see cref="MaskedEqual"/> does not mask: more than 64 bytes, 0, or negative.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool EqualOutsideMask(byte* x, byte* y, int size) =>
+        size > MaskedVector.MaxEqualSize ? VectorBlocks.Equal512(x, y, (nuint)size) : size == 0 ? true : ThrowNegativeSize<bool>();
+
+    /// <summary>
     /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512
     /// machines too): a ladder of size classes over 0..16, then blocks.
     /// </summary>

@@ -24,16 +24,6 @@ internal static unsafe class MaskedVector
     /// <summary>The largest size one 512-bit masked equality test (<see cref="Differences"/>) covers.</summary>
     public const int MaxEqualSize = 64;
 
-    /// <summary>
-    /// Whether the CPU has AVX-512BW and the JIT reports 512-bit vectors accelerated (it does not on CPUs that
-    /// throttle under AVX-512); a JIT-time constant.
-    /// </summary>
-    public static bool IsSupported512
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => Avx512BW.IsSupported && Vector512.IsHardwareAccelerated;
-    }
-
     /// <summary>The mask of the first <paramref name="size"/> (1..64) bytes of a 512-bit vector: lane i all ones when i &lt; size.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<byte> MaskFor512(uint size) =>

@@ -83,37 +83,45 @@ internal static unsafe class SizeClasses
     }
 
     /// <summary>
-    /// SequenceEqual on the best path this machine has: <see cref="MaskedEqual"/> where 512-bit masked accesses are
-    /// accelerated, otherwise <see cref="Dispatch{TOperation, TResult}"/> with <see cref="EqualOperation"/>.
+    /// SequenceEqual on the best path this machine has: <see cref="MaskedDifferences"/> where AVX-512 masked accesses
+    /// and 512-bit vectors are accelerated, otherwise <see cref="Dispatch{TOperation, TResult}"/> with <see cref="EqualOperation"/>.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool Equal(byte* x, byte* y, int size) =>
-        MaskedVector.IsSupported512 ? MaskedEqual(x, y, size) : Dispatch<EqualOperation, bool>(new EqualOperation(x, y), size);
+    public static bool Equal(byte* x, byte* y, int size)
+    {
+        // PERF: the two JIT-time constants are tested here, each on its own: the JIT then drops the other return
+        // when it imports the method, and the single test of the differences is what the inlined call returns, so
+        // a caller's `if` branches on its flags. A property joining them with && (or separate returns of a bool)
+        // leaves a merged bool the caller tests again (sete, movzx, test).
+        if (MaskedVector.IsSupported && Vector512.IsHardwareAccelerated)
+            return MaskedDifferences(x, y, size) == Vector512<byte>.Zero;
+        return Dispatch<EqualOperation, bool>(new EqualOperation(x, y), size);
+    }
 
     /// <summary>
-    /// SequenceEqual with AVX-512BW and accelerated 512-bit vectors (called directly by the tests and il-dump): one
-    /// masked 512-bit access per side for 1..64 bytes, 512-bit blocks above.
+    /// SequenceEqual with AVX-512 and accelerated 512-bit vectors (called directly by the tests and il-dump): zero
+    /// when the bytes are equal. One masked 512-bit access per side for 1..64 bytes, 512-bit blocks above.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool MaskedEqual(byte* x, byte* y, int size)
+    public static Vector512<byte> MaskedDifferences(byte* x, byte* y, int size)
     {
-        // PERF: one masked access per side covers 1..64 bytes: key- and line-sized inputs take one branch on the
-        // size and one compare. The mask is made before the size test so a caller's loop over one size hoists it
-        // (as in Dispatch) and the loop keeps the opmask register.
-        // PERF: every class yields a vector of differences and the method has one return, so the inlined call is
-        // a single test a caller's `if` branches on directly; separate returns merge into a bool tested again.
+        // PERF: one masked access per side covers 1..64 bytes: one branch on the size, no second pair, no
+        // redundant size tests. The mask is made before the size test so a caller's loop over one size hoists it
+        // (as in Dispatch) and the loop keeps it in an opmask register.
+        // PERF: every class yields a vector of differences and there is one return, so the caller's one test of
+        // it is the whole result; the sizes outside the mask turn their flag into a vector, off the hot path.
         Vector512<byte> mask = MaskedVector.MaskFor512((uint)size);
         Vector512<byte> differences;
         if ((uint)size - 1 < MaskedVector.MaxEqualSize)
             differences = MaskedVector.Differences(x, y, mask);
         else
             differences = Vector512.CreateScalar(EqualOutsideMask(x, y, size) ? (byte)0 : (byte)1);
-        return differences == Vector512<byte>.Zero;
+        return differences;
     }
 
-    /// <summary>The sizes <see cref="MaskedEqual"/> does not mask: more than 64 bytes, 0, or negative.</summary>
+    /// <summary>The sizes <see cref="MaskedDifferences"/> does not mask: more than 64 bytes, 0, or negative.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool EqualOutsideMask(byte* x, byte* y, int size) =>
         size > MaskedVector.MaxEqualSize ? VectorBlocks.Equal512(x, y, (nuint)size) : size == 0 ? true : ThrowNegativeSize<bool>();

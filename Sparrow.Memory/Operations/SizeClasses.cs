@@ -44,7 +44,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
-/// masked access for 1..32 bytes where the CPU has one; otherwise a ladder of compares over the sizes 0..16 (four size
+/// masked access for 1..32 bytes where the CPU has one (for SequenceEqual, <see cref="Equal"/>: 1..64 bytes where
+/// 512-bit vectors are accelerated too); otherwise a ladder of compares over the sizes 0..16 (four size
 /// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses

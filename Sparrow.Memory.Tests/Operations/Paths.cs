@@ -42,6 +42,8 @@ internal static unsafe class Paths
         new("WordBlocks.Equal", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Equal(x, y, (nuint)size)),
         new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
         new("VectorBlocks.Equal512", VectorBlocks.Block, Unbounded, (x, y, size) => VectorBlocks.Equal512(x, y, (nuint)size)),
+        new("SizeClasses.MaskedDifferences (AVX-512, 512-bit)", 0, Unbounded, (x, y, size) => SizeClasses.MaskedDifferences(x, y, size) == System.Runtime.Intrinsics.Vector512<byte>.Zero)
+            { ChecksSize = true, SkipReason = SkipReasons.MaskedVector512 },
         new("EqualOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new EqualOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
         new("AdvSimdBlocks.Equal", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Equal(x, y, (nuint)size))

@@ -8,6 +8,10 @@ namespace Sparrow.Tests;
 /// </summary>
 internal static class SkipReasons
 {
+    public static string? MaskedVector512 => Sparrow.MaskedVector.IsSupported && System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated
+        ? null
+        : "AVX-512BW/VL is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the 512-bit masked path cannot run here.";
+
     public static string? MaskedVector => Sparrow.MaskedVector.IsSupported
         ? null
         : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";

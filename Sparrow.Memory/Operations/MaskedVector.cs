@@ -5,9 +5,9 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow;
 
 /// <summary>
-/// The AVX-512 path for 1..32 bytes: AVX-512BW/VL masked loads and stores touch only the bytes whose mask bit
-/// is set, and the CPU suppresses faults on the others, so a 32-byte access of a 5-byte key at the end of a
-/// page never reads the next page.
+/// The AVX-512 path for 1..32 bytes (1..64 for SequenceEqual with 512-bit vectors): AVX-512BW/VL masked loads
+/// and stores touch only the bytes whose mask bit is set, and the CPU suppresses faults on the others, so a
+/// 32-byte access of a 5-byte key at the end of a page never reads the next page.
 /// </summary>
 internal static unsafe class MaskedVector
 {
@@ -20,6 +20,19 @@ internal static unsafe class MaskedVector
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => Avx512BW.VL.IsSupported;
     }
+
+    /// <summary>The largest size one 512-bit masked equality test (<see cref="Differences"/>) covers.</summary>
+    public const int MaxEqualSize = 64;
+
+    /// <summary>The mask of the first <paramref name="size"/> (1..64) bytes of a 512-bit vector: lane i all ones when i &lt; size.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<byte> MaskFor512(uint size) =>
+        Vector512.LessThan(Vector512<byte>.Indices, Vector512.Create((byte)size));
+
+    /// <summary>The XOR of the bytes of <paramref name="x"/> and <paramref name="y"/> in <paramref name="mask"/>, zero elsewhere; nothing outside the mask is read.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<byte> Differences(byte* x, byte* y, Vector512<byte> mask) =>
+        Avx512BW.MaskLoad(x, mask, Vector512<byte>.Zero) ^ Avx512BW.MaskLoad(y, mask, Vector512<byte>.Zero);
 
     /// <summary>The mask of the first <paramref name="size"/> (1..32) bytes: lane i all ones when i &lt; size.</summary>
     /// <remarks>PERF: a broadcast and one unsigned compare against the lane indices; the JIT keeps the result in an opmask register that the masked accesses use directly.</remarks>

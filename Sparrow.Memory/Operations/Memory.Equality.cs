@@ -16,7 +16,7 @@ public static unsafe partial class Memory
     /// <returns><see langword="true"/> when the bytes are equal.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
     public static bool SequenceEqual(byte* p1, byte* p2, int size) =>
-        SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), size);
+        SizeClasses.Equal(p1, p2, size);
 
     /// <summary>Tests whether two spans have the same length and the same bytes.</summary>
     /// <param name="x">The first span.</param>
@@ -28,7 +28,7 @@ public static unsafe partial class Memory
             return false;
         fixed (byte* p1 = &MemoryMarshal.GetReference(x))
         fixed (byte* p2 = &MemoryMarshal.GetReference(y))
-            return SizeClasses.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), x.Length);
+            return SizeClasses.Equal(p1, p2, x.Length);
     }
 }
 

@@ -44,7 +44,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
-/// masked access for 1..32 bytes where the CPU has one; otherwise a ladder of compares over the sizes 0..16 (four size
+/// masked access for 1..32 bytes where the CPU has one (for SequenceEqual, <see cref="Equal"/>: 1..64 bytes where
+/// 512-bit vectors are accelerated too); otherwise a ladder of compares over the sizes 0..16 (four size
 /// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses
@@ -81,6 +82,50 @@ internal static unsafe class SizeClasses
 
         return Portable<TOperation, TResult>(operation, size);
     }
+
+    /// <summary>
+    /// SequenceEqual on the best path this machine has: <see cref="MaskedDifferences"/> where AVX-512 masked accesses
+    /// and 512-bit vectors are accelerated, otherwise <see cref="Dispatch{TOperation, TResult}"/> with <see cref="EqualOperation"/>.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Equal(byte* x, byte* y, int size)
+    {
+        // PERF: the two JIT-time constants are tested here, each on its own: the JIT then drops the other return
+        // when it imports the method, and the single test of the differences is what the inlined call returns, so
+        // a caller's `if` branches on its flags. A property joining them with && (or separate returns of a bool)
+        // leaves a merged bool the caller tests again (sete, movzx, test).
+        if (MaskedVector.IsSupported && Vector512.IsHardwareAccelerated)
+            return MaskedDifferences(x, y, size) == Vector512<byte>.Zero;
+        return Dispatch<EqualOperation, bool>(new EqualOperation(x, y), size);
+    }
+
+    /// <summary>
+    /// SequenceEqual with AVX-512 and accelerated 512-bit vectors (called directly by the tests and il-dump): zero
+    /// when the bytes are equal. One masked 512-bit access per side for 1..64 bytes, 512-bit blocks above.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<byte> MaskedDifferences(byte* x, byte* y, int size)
+    {
+        // PERF: one masked access per side covers 1..64 bytes: one branch on the size, no second pair, no
+        // redundant size tests. The mask is made before the size test so a caller's loop over one size hoists it
+        // (as in Dispatch) and the loop keeps it in an opmask register.
+        // PERF: every class yields a vector of differences and there is one return, so the caller's one test of
+        // it is the whole result; the sizes outside the mask turn their flag into a vector, off the hot path.
+        Vector512<byte> mask = MaskedVector.MaskFor512((uint)size);
+        Vector512<byte> differences;
+        if ((uint)size - 1 < MaskedVector.MaxEqualSize)
+            differences = MaskedVector.Differences(x, y, mask);
+        else
+            differences = Vector512.CreateScalar(EqualOutsideMask(x, y, size) ? (byte)0 : (byte)1);
+        return differences;
+    }
+
+    /// <summary>The sizes <see cref="MaskedDifferences"/> does not mask: more than 64 bytes, 0, or negative.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool EqualOutsideMask(byte* x, byte* y, int size) =>
+        size > MaskedVector.MaxEqualSize ? VectorBlocks.Equal512(x, y, (nuint)size) : size == 0 ? true : ThrowNegativeSize<bool>();
 
     /// <summary>
     /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512

@@ -9,9 +9,9 @@ namespace Sparrow;
 /// overlapping 128-bit blocks, up to 64 as two overlapping 256-bit blocks, longer inputs in 64-byte blocks.
 /// </summary>
 /// <remarks>
-/// Equality above 64 bytes runs in 512-bit blocks (<see cref="Equal512"/>) where
-/// <see cref="Vector512.IsHardwareAccelerated"/>, a JIT-time constant: the JIT reports 512-bit vectors
-/// unaccelerated on CPUs that throttle under AVX-512. Elsewhere 64-byte blocks are two 256-bit accesses.
+/// <see cref="Equal512"/> is the 512-bit equality loop that <see cref="SizeClasses.MaskedDifferences"/> runs above 64
+/// bytes where <see cref="Vector512.IsHardwareAccelerated"/> (the JIT reports 512-bit vectors unaccelerated on CPUs
+/// that throttle under AVX-512); every other path's 64-byte blocks are two 256-bit accesses.
 /// </remarks>
 internal static unsafe class VectorBlocks
 {
@@ -49,13 +49,15 @@ internal static unsafe class VectorBlocks
             return ((Vector256.Load(x) ^ Vector256.Load(y)) | (Vector256.Load(x + last) ^ Vector256.Load(y + last))) == Vector256<byte>.Zero;
         }
 
-        // PERF: above 64 bytes, one 512-bit compare into an opmask register and one kortest per block: half the
-        // loads and compares of two 256-bit pairs, and no mask move to a general register. Not at 64 bytes: there
-        // one 512-bit block measured slower than the two 256-bit pairs above (SequenceEqual Size=64).
-        return Vector512.IsHardwareAccelerated ? Equal512(x, y, size) : BlockLoop.Forward<EqualBlocks64, bool>(default, x, y, size);
+        return BlockLoop.Forward<EqualBlocks64, bool>(default, x, y, size);
     }
 
     /// <summary>Tests <paramref name="size"/> (at least <see cref="Block"/>) bytes for equality in 512-bit blocks.</summary>
+    /// <remarks>
+    /// PERF: one 512-bit compare into an opmask register and one kortest per block: half the loads and compares of
+    /// two 256-bit pairs, and no mask move to a general register. Chosen in <see cref="SizeClasses.Equal"/>, the one
+    /// place SequenceEqual's path is picked, where Vector512 is accelerated (which implies AVX-512BW/VL).
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool Equal512(byte* x, byte* y, nuint size) => BlockLoop.Forward<EqualBlocks512, bool>(default, x, y, size);
 

@@ -60,6 +60,8 @@ internal static unsafe class Paths
             (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
         new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Copy(s, d, (nuint)size)),
+        new("CopyOperation.RuntimeCopy (memmove, above 2 KiB on the vector path)", CopyOperation.MaxVectorBlocksSize + 1, Unbounded,
+            (d, s, size) => CopyOperation.RuntimeCopy(s, d, (nuint)size)),
         new("CopyOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (d, s, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];

@@ -23,6 +23,11 @@ public static unsafe partial class Memory
     /// <c>[destination, destination + size)</c>, but the bytes written are unspecified.
     /// </para>
     /// <para>
+    /// Above 2 KiB, where 256-bit vectors are accelerated, the copy is the runtime's memmove (as
+    /// <see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>): on this hardware no loop of vector loads and stores
+    /// matched it there.
+    /// </para>
+    /// <para>
     /// A call, never inlined: one call site costs a call instruction. <see cref="CopyInline(byte*, byte*, int)"/>
     /// is the same copy inlined into its caller, which saves the call and costs a few hundred bytes of machine
     /// code at each call site.

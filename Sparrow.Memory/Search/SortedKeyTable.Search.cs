@@ -39,6 +39,7 @@ public sealed unsafe partial class SortedKeyTable
         _twoByteStarts ? Search<TScan, TwoByteKeyStarts>(key, length) : Search<TScan, FourByteKeyStarts>(key, length);
 
     /// <summary>The search with one node scan over a table whose key starts are <typeparamref name="TStarts"/>.</summary>
+    [SkipLocalsInit]
     private int Search<TScan, TStarts>(byte* key, int length) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         if (length < 0)
@@ -46,15 +47,11 @@ public sealed unsafe partial class SortedKeyTable
         if (Count == 0)
             return ~0;
 
-        // PERF: a key shorter than 8 bytes is read from the end of an 8-byte local, so every head can load the
-        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes.
-        ulong shortKey = 0;
-        if (length < sizeof(ulong))
-        {
-            byte* end = (byte*)&shortKey + sizeof(ulong);
-            Memory.CopyInline(key, end - length, length);
-            key = end - length;
-        }
+        // PERF: a key of at most PaddedKey.MaxLength bytes is copied once into a zero-padded local, so each word of
+        // its heads is one load (KeyHead.WordAt), with no arithmetic on where the key ends.
+        Unsafe.SkipInit(out PaddedKey padded);
+        if (length <= PaddedKey.MaxLength)
+            key = padded.Copy(key, length);
 
         int node = 0;
         for (int level = _topLevel; ; level--)
@@ -73,7 +70,7 @@ public sealed unsafe partial class SortedKeyTable
     /// Where <paramref name="key"/> falls among the entries of one node: how many are below it, and whether the
     /// next one equals it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining), SkipLocalsInit]
     private int Locate<TScan, TStarts>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         equal = false;
@@ -88,6 +85,13 @@ public sealed unsafe partial class SortedKeyTable
                 return order > 0 ? 0 : header->Entries;
         }
         long* heads = _heads + (nint)header->HeadsAt * NodeWidth;
+        // The key's bytes from the prefix, zero-padded: a short key's copy (Search); a longer one where it is,
+        // unless it ends within the widest head, where those bytes are copied (keys of over 64 bytes, rare).
+        int remaining = length - prefixLength;
+        byte* padded = key + prefixLength;
+        Unsafe.SkipInit(out PaddedKey tail);
+        if (length > PaddedKey.MaxLength && remaining < PaddedKey.Padding)
+            padded = tail.Copy(padded, remaining);
 
         // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
         // words are equal.
@@ -96,11 +100,11 @@ public sealed unsafe partial class SortedKeyTable
         uint below = 0, tied = (1u << NodeWidth) - 1;
         for (int word = 0; word < words - 1; word++)
         {
-            TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
+            TScan.Compare(heads + word * NodeWidth, KeyHead.WordAt(padded, word), out uint wordBelow, out uint wordEqual);
             below |= tied & wordBelow;
             tied &= wordEqual;
         }
-        long last = KeyHead.Last(key, length, prefixLength, words);
+        long last = KeyHead.LastAt(padded, remaining, words);
         TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
         below |= tied & lastBelow;
         tied &= lastEqual;

@@ -51,34 +51,16 @@ internal static unsafe class KeyHead
     public static long Last(byte* key, int length, int offset, int words)
     {
         ulong bytes = BigEndianBytesAt(key, length, offset + sizeof(ulong) * (words - 1));
-        int remainder = length - offset;
-        int limit = sizeof(ulong) * words;
-        // PERF: Math.Min without a branch (the JIT makes no conditional move inside the search loop).
-        remainder = limit + ((remainder - limit) & ((remainder - limit) >> 31));
-        return (long)((bytes & ~0xFFUL) | (uint)remainder) ^ Bias;
+        return (long)((bytes & ~0xFFUL) | (uint)Count(length - offset, words)) ^ Bias;
     }
 
-    /// <summary>
-    /// Word <paramref name="index"/> (not the last) of a key's head, from the key's bytes after the node's prefix,
-    /// zero-padded (<see cref="PaddedKey"/>, or the key itself when it goes on for <see cref="PaddedKey.Padding"/>
-    /// bytes): the same as <see cref="Word"/>.
-    /// </summary>
-    // PERF: the search's form of a word: one big-endian load and the bias, no arithmetic on the key's length.
+    /// <summary>The count in the last word of a <paramref name="words"/>-word head of a key with <paramref name="remaining"/> bytes from the head's offset: at most <c>8 × words</c>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static long WordAt(byte* padded, int index) => (long)LoadBigEndian(padded + sizeof(ulong) * index) ^ Bias;
-
-    /// <summary>
-    /// The last word of a <paramref name="words"/>-word head from the key's zero-padded bytes after the node's
-    /// prefix, of which <paramref name="remaining"/> are the key's: the same as <see cref="Last"/>.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static long LastAt(byte* padded, int remaining, int words)
+    public static int Count(int remaining, int words)
     {
-        ulong bytes = LoadBigEndian(padded + sizeof(ulong) * (words - 1));
         int limit = sizeof(ulong) * words;
         // PERF: Math.Min without a branch (the JIT makes no conditional move inside the search loop).
-        remaining = limit + ((remaining - limit) & ((remaining - limit) >> 31));
-        return (long)((bytes & ~0xFFUL) | (uint)remaining) ^ Bias;
+        return limit + ((remaining - limit) & ((remaining - limit) >> 31));
     }
 
     /// <summary>Whether equal heads of <paramref name="words"/> words mean equal keys (the key ends within the head), rather than a tie.</summary>

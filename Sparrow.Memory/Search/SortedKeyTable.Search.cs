@@ -39,7 +39,6 @@ public sealed unsafe partial class SortedKeyTable
         _twoByteStarts ? Search<TScan, TwoByteKeyStarts>(key, length) : Search<TScan, FourByteKeyStarts>(key, length);
 
     /// <summary>The search with one node scan over a table whose key starts are <typeparamref name="TStarts"/>.</summary>
-    [SkipLocalsInit]
     private int Search<TScan, TStarts>(byte* key, int length) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         if (length < 0)
@@ -47,11 +46,15 @@ public sealed unsafe partial class SortedKeyTable
         if (Count == 0)
             return ~0;
 
-        // PERF: a key of at most PaddedKey.MaxLength bytes is copied once into a zero-padded local, so each word of
-        // its heads is one load (KeyHead.WordAt), with no arithmetic on where the key ends.
-        Unsafe.SkipInit(out PaddedKey padded);
-        if (length <= PaddedKey.MaxLength)
-            key = padded.Copy(key, length);
+        // PERF: a key shorter than 8 bytes is read from the end of an 8-byte local, so every head can load the
+        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes.
+        ulong shortKey = 0;
+        if (length < sizeof(ulong))
+        {
+            byte* end = (byte*)&shortKey + sizeof(ulong);
+            Memory.CopyInline(key, end - length, length);
+            key = end - length;
+        }
 
         int node = 0;
         for (int level = _topLevel; ; level--)
@@ -70,7 +73,7 @@ public sealed unsafe partial class SortedKeyTable
     /// Where <paramref name="key"/> falls among the entries of one node: how many are below it, and whether the
     /// next one equals it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining), SkipLocalsInit]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int Locate<TScan, TStarts>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         equal = false;
@@ -85,34 +88,36 @@ public sealed unsafe partial class SortedKeyTable
                 return order > 0 ? 0 : header->Entries;
         }
         long* heads = _heads + (nint)header->HeadsAt * NodeWidth;
-        // The key's bytes from the prefix, zero-padded: a short key's copy (Search); a longer one where it is,
-        // unless it ends within the widest head, where those bytes are copied (keys of over 64 bytes, rare).
-        int remaining = length - prefixLength;
-        byte* padded = key + prefixLength;
-        Unsafe.SkipInit(out PaddedKey tail);
-        if (length > PaddedKey.MaxLength && remaining < PaddedKey.Padding)
-            padded = tail.Copy(padded, remaining);
 
         // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
         // words are equal.
         // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is the
         // node's, where an exit on the tie mask would depend on the key and mispredict.
         uint below = 0, tied = (1u << NodeWidth) - 1;
-        for (int word = 0; word < words - 1; word++)
+        bool holdsWholeKey;
+        if (typeof(TScan) == typeof(HeadScanVector512) && KeyWordsVector512.IsSupported && length <= KeyWordsVector512.MaxLength)
         {
-            TScan.Compare(heads + word * NodeWidth, KeyHead.WordAt(padded, word), out uint wordBelow, out uint wordEqual);
-            below |= tied & wordBelow;
-            tied &= wordEqual;
+            holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
         }
-        long last = KeyHead.LastAt(padded, remaining, words);
-        TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
-        below |= tied & lastBelow;
-        tied &= lastEqual;
+        else
+        {
+            for (int word = 0; word < words - 1; word++)
+            {
+                TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
+                below |= tied & wordBelow;
+                tied &= wordEqual;
+            }
+            long last = KeyHead.Last(key, length, prefixLength, words);
+            TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
+            below |= tied & lastBelow;
+            tied &= lastEqual;
+            holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
+        }
         int lessCount = BitOperations.PopCount(below);
         int same = BitOperations.PopCount(tied);
         if (same == 0)
             return lessCount;
-        if (KeyHead.HoldsWholeKey(last, words))
+        if (holdsWholeKey)
         {
             equal = true;
             return lessCount;

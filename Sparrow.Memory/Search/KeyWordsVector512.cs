@@ -1,0 +1,53 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow;
+
+/// <summary>
+/// The words of a key's head built in a 512-bit register (AVX-512 VBMI), for a key of at most
+/// <see cref="MaxLength"/> bytes on the <see cref="HeadScanVector512"/> path: the key in one masked load, the
+/// words after a node's prefix in one byte permute, each word broadcast to the scan with one qword permute. The
+/// same heads as <see cref="KeyHead.Word"/> and <see cref="KeyHead.Last"/>, with no key byte in memory written and
+/// read back, and no arithmetic on where the key ends per word.
+/// </summary>
+internal static unsafe class KeyWordsVector512
+{
+    /// <summary>The longest key whose words are built here.</summary>
+    public const int MaxLength = 64;
+
+    /// <summary>Whether this machine has the permutes (AVX-512 VBMI) and accelerates 512-bit vectors.</summary>
+    public static bool IsSupported => Avx512Vbmi.IsSupported && Vector512.IsHardwareAccelerated;
+
+    /// <summary>
+    /// The node scan of <see cref="HeadScanVector512"/> over the <paramref name="words"/>-word heads at
+    /// <paramref name="heads"/>, against the key's head from byte <paramref name="offset"/> (at most
+    /// <paramref name="length"/>, itself at most <see cref="MaxLength"/>): the entries below the key in the first
+    /// word where they differ (<paramref name="below"/>), those equal in every word (<paramref name="tied"/>).
+    /// </summary>
+    /// <returns>Whether equal heads mean equal keys (<see cref="KeyHead.HoldsWholeKey"/>).</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
+    {
+        // PERF: the masked load reads only the key's bytes (faults on the others are suppressed) and depends on
+        // neither the node nor its prefix, so it runs ahead of the descent. Byte j of lane i of the permute is key
+        // byte offset + 8i + 7 - j (index j ^ 7 within each 8 bytes, plus the offset): each lane is one word
+        // big-endian; indices from 64 select the zero table, the padding past the key's end.
+        Vector512<byte> bytes = Avx512BW.MaskLoad(key, MaskedVector.MaskFor512((uint)length), Vector512<byte>.Zero);
+        Vector512<byte> indices = (Vector512<byte>.Indices ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
+        Vector512<long> head = Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() ^ Vector512.Create(KeyHead.Bias);
+        uint less = 0, same = (1u << SortedKeyTable.NodeWidth) - 1;
+        for (int word = 0; word < words - 1; word++)
+        {
+            HeadScanVector512.Compare(heads + word * SortedKeyTable.NodeWidth, Avx512F.PermuteVar8x64(head, Vector512.Create((long)word)), out uint wordBelow, out uint wordEqual);
+            less |= same & wordBelow;
+            same &= wordEqual;
+        }
+        int count = KeyHead.Count(length - offset, words);
+        Vector512<long> last = (Avx512F.PermuteVar8x64(head, Vector512.Create((long)(words - 1))) & Vector512.Create(~0xFFL)) | Vector512.Create((long)count);
+        HeadScanVector512.Compare(heads + (words - 1) * SortedKeyTable.NodeWidth, last, out uint lastBelow, out uint lastEqual);
+        below = less | (same & lastBelow);
+        tied = same & lastEqual;
+        return count < sizeof(ulong) * words;
+    }
+}

@@ -30,21 +30,23 @@ internal static unsafe class KeyWordsVector512
     public static bool Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
     {
         // PERF: the masked load reads only the key's bytes (faults on the others are suppressed) and depends on
-        // neither the node nor its prefix, so it runs ahead of the descent. Byte j of lane i of the permute is key
-        // byte offset + 8i + 7 - j (index j ^ 7 within each 8 bytes, plus the offset): each lane is one word
-        // big-endian; indices from 64 select the zero table, the padding past the key's end.
+        // neither the node nor its prefix, so it runs ahead of the descent. A byte permute gives each word straight
+        // in every lane: byte j of a lane is key byte offset + 8 × word + 7 - j (big-endian); indices from 64
+        // select the zero table, the padding past the key's end.
         Vector512<byte> bytes = Avx512BW.MaskLoad(key, MaskedVector.MaskFor512((uint)length), Vector512<byte>.Zero);
-        Vector512<byte> indices = (Vector512<byte>.Indices ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
-        Vector512<long> head = Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() ^ Vector512.Create(KeyHead.Bias);
+        Vector512<byte> indices = (Vector512<byte>.Indices & Vector512.Create((byte)7) ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
         uint less = 0, same = (1u << SortedKeyTable.NodeWidth) - 1;
         for (int word = 0; word < words - 1; word++)
         {
-            HeadScanVector512.Compare(heads + word * SortedKeyTable.NodeWidth, Avx512F.PermuteVar8x64(head, Vector512.Create((long)word)), out uint wordBelow, out uint wordEqual);
+            Vector512<long> keyWord = Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() ^ Vector512.Create(KeyHead.Bias);
+            HeadScanVector512.Compare(heads + word * SortedKeyTable.NodeWidth, keyWord, out uint wordBelow, out uint wordEqual);
             less |= same & wordBelow;
             same &= wordEqual;
+            indices += Vector512.Create((byte)sizeof(ulong));
         }
         int count = KeyHead.Count(length - offset, words);
-        Vector512<long> last = (Avx512F.PermuteVar8x64(head, Vector512.Create((long)(words - 1))) & Vector512.Create(~0xFFL)) | Vector512.Create((long)count);
+        Vector512<long> last = (Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() & Vector512.Create(~0xFFL))
+            ^ Vector512.Create((long)count ^ KeyHead.Bias);
         HeadScanVector512.Compare(heads + (words - 1) * SortedKeyTable.NodeWidth, last, out uint lastBelow, out uint lastEqual);
         below = less | (same & lastBelow);
         tied = same & lastEqual;

@@ -6,10 +6,10 @@ namespace Sparrow;
 
 /// <summary>
 /// The words of a key's head built in a 512-bit register (AVX-512 VBMI), for a key of at most
-/// <see cref="MaxLength"/> bytes on the <see cref="HeadScanVector512"/> path: the key in one masked load, the
-/// words after a node's prefix in one byte permute, each word broadcast to the scan with one qword permute. The
-/// same heads as <see cref="KeyHead.Word"/> and <see cref="KeyHead.Last"/>, with no key byte in memory written and
-/// read back, and no arithmetic on where the key ends per word.
+/// <see cref="MaxLength"/> bytes on the <see cref="HeadScanVector512"/> path: the key in one masked load, each
+/// word after a node's prefix in one byte permute, already in every lane for the scan. The same heads as
+/// <see cref="KeyHead.Word"/> and <see cref="KeyHead.Last"/>, with no arithmetic on where the key ends per word
+/// and no key bytes written to memory and read back (a copy's wide store does not forward to the word loads).
 /// </summary>
 internal static unsafe class KeyWordsVector512
 {
@@ -34,7 +34,7 @@ internal static unsafe class KeyWordsVector512
         // in every lane: byte j of a lane is key byte offset + 8 × word + 7 - j (big-endian); indices from 64
         // select the zero table, the padding past the key's end.
         Vector512<byte> bytes = Avx512BW.MaskLoad(key, MaskedVector.MaskFor512((uint)length), Vector512<byte>.Zero);
-        Vector512<byte> indices = (Vector512<byte>.Indices & Vector512.Create((byte)7) ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
+        Vector512<byte> indices = ((Vector512<byte>.Indices & Vector512.Create((byte)7)) ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
         uint less = 0, same = (1u << SortedKeyTable.NodeWidth) - 1;
         for (int word = 0; word < words - 1; word++)
         {
@@ -45,6 +45,7 @@ internal static unsafe class KeyWordsVector512
             indices += Vector512.Create((byte)sizeof(ulong));
         }
         int count = KeyHead.Count(length - offset, words);
+        // PERF: one XOR puts the count into the cleared low byte and flips the sign bit (the bias).
         Vector512<long> last = (Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() & Vector512.Create(~0xFFL))
             ^ Vector512.Create((long)count ^ KeyHead.Bias);
         HeadScanVector512.Compare(heads + (words - 1) * SortedKeyTable.NodeWidth, last, out uint lastBelow, out uint lastEqual);

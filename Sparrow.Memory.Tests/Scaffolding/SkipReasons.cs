@@ -16,6 +16,10 @@ internal static class SkipReasons
         ? null
         : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";
 
+    public static string? KeyWordsVector512 => Sparrow.KeyWordsVector512.IsSupported
+        ? null
+        : "AVX-512 VBMI is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the key table's 512-bit key words cannot run here.";
+
     public static string? AdvSimd => Sparrow.AdvSimdBlocks.IsSupported
         ? null
         : "AdvSimd (ARM64) is absent on this CPU: the AdvSimd path runs in the linux-arm64 test run (tools/arm64/run-tests.sh).";
@@ -77,6 +81,9 @@ public sealed class LinuxFactAttribute() : MachineFactAttribute(SkipReasons.NotL
 
 /// <summary>A fact that reads the CPU's features from Linux on x64 (<see cref="SkipReasons.NotLinuxX64"/>).</summary>
 public sealed class LinuxX64FactAttribute() : MachineFactAttribute(SkipReasons.NotLinuxX64);
+
+/// <summary>A fact that needs <see cref="Sparrow.KeyWordsVector512"/> (AVX-512 VBMI).</summary>
+public sealed class KeyWordsVector512FactAttribute() : MachineFactAttribute(SkipReasons.KeyWordsVector512);
 
 /// <summary>A fact that needs BMI2 (<see cref="SkipReasons.Bmi2"/>).</summary>
 public sealed class Bmi2FactAttribute() : MachineFactAttribute(SkipReasons.Bmi2);

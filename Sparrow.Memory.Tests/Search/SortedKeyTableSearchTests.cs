@@ -53,6 +53,33 @@ public sealed unsafe class SortedKeyTableSearchTests
         }
     }
 
+    [SearchPathTheory]
+    [MemberData(nameof(Paths))]
+    public void KeysAroundAndPast64Bytes_AgreeWithBinarySearch_ReadingOnlyTheKey(string name)
+    {
+        // The 512-bit key words (KeyWordsVector512) take keys of at most 64 bytes; a longer key's words are read
+        // where it is. Stems of 40 to 70 bytes and tails of up to 40 put node prefixes on both sides of byte 64 and
+        // keys ending on both sides of it; each probe lies at both ends of guarded memory.
+        SearchPath path = SearchPaths.Named(name);
+        var random = new Random(64);
+        var set = new SortedSet<byte[]>(KeySets.Order.Instance);
+        while (set.Count < 600)
+            set.Add(LongKey(random));
+        byte[][] keys = [.. set];
+        SortedKeyTable table = SortedKeyTable.Create(keys);
+        using var memory = new GuardedMemory(256);
+        foreach (byte[] probe in KeySets.Probes(keys))
+        {
+            int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+            probe.CopyTo(new Span<byte>(memory.EndingAtGuard(probe.Length), probe.Length));
+            int atEnd = path.Search(table, new ReadOnlySpan<byte>(memory.EndingAtGuard(probe.Length), probe.Length));
+            probe.CopyTo(new Span<byte>(memory.StartingAfterGuard, probe.Length));
+            int atStart = path.Search(table, new ReadOnlySpan<byte>(memory.StartingAfterGuard, probe.Length));
+            if ((atEnd, atStart) != (expected, expected))
+                Assert.Fail($"{path.Name}: key {Convert.ToHexString(probe)} gave {atEnd} and {atStart}, expected {expected}.");
+        }
+    }
+
     [Fact]
     public void HeadsThatTie_AreBrokenByTheBytesAfterThem()
     {
@@ -168,6 +195,18 @@ public sealed unsafe class SortedKeyTableSearchTests
         }
         keys.Add(Enumerable.Repeat((byte)0xFF, keyBytes - total).ToArray());
         return [.. keys];
+    }
+
+    /// <summary>One of four stems of 40, 58, 64 or 70 equal bytes, then up to 39 bytes of 0x00, 0x01, 'x' or 0xFF.</summary>
+    private static byte[] LongKey(Random random)
+    {
+        int stem = random.Next(4);
+        int stemLength = stem switch { 0 => 40, 1 => 58, 2 => 64, _ => 70 };
+        var key = new byte[stemLength + random.Next(0, 40)];
+        key.AsSpan(0, stemLength).Fill((byte)('a' + stem));
+        for (int i = stemLength; i < key.Length; i++)
+            key[i] = random.Next(4) switch { 0 => 0x00, 1 => 0x01, 2 => (byte)'x', _ => 0xFF };
+        return key;
     }
 
     /// <summary>For the first and last key of every 16 (each node's bounds): the key with each byte lowered, raised, and cut before it.</summary>

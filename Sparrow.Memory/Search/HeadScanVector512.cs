@@ -9,9 +9,13 @@ internal readonly unsafe struct HeadScanVector512 : IHeadScan
     public static bool IsSupported => Vector512.IsHardwareAccelerated;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Compare(long* heads, long head, out uint less, out uint equal)
+    public static void Compare(long* heads, long head, out uint less, out uint equal) =>
+        Compare(heads, Vector512.Create(head), out less, out equal);
+
+    /// <summary>The same as <see cref="Compare(long*, long, out uint, out uint)"/>, the key's word already in every lane of <paramref name="key"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Compare(long* heads, Vector512<long> key, out uint less, out uint equal)
     {
-        Vector512<long> key = Vector512.Create(head);
         Vector512<long> low = Vector512.LoadAligned(heads);
         Vector512<long> high = Vector512.LoadAligned(heads + Vector512<long>.Count);
         less = (uint)( Vector512.LessThan(low, key).ExtractMostSignificantBits()

@@ -51,11 +51,16 @@ internal static unsafe class KeyHead
     public static long Last(byte* key, int length, int offset, int words)
     {
         ulong bytes = BigEndianBytesAt(key, length, offset + sizeof(ulong) * (words - 1));
-        int remainder = length - offset;
+        return (long)((bytes & ~0xFFUL) | (uint)Count(length - offset, words)) ^ Bias;
+    }
+
+    /// <summary>The count in the last word of a <paramref name="words"/>-word head of a key with <paramref name="remaining"/> bytes from the head's offset: at most <c>8 × words</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Count(int remaining, int words)
+    {
         int limit = sizeof(ulong) * words;
         // PERF: Math.Min without a branch (the JIT makes no conditional move inside the search loop).
-        remainder = limit + ((remainder - limit) & ((remainder - limit) >> 31));
-        return (long)((bytes & ~0xFFUL) | (uint)remainder) ^ Bias;
+        return limit + ((remaining - limit) & ((remaining - limit) >> 31));
     }
 
     /// <summary>Whether equal heads of <paramref name="words"/> words mean equal keys (the key ends within the head), rather than a tie.</summary>

@@ -47,9 +47,10 @@ public sealed unsafe partial class SortedKeyTable
             return ~0;
 
         // PERF: a key shorter than 8 bytes is read from the end of an 8-byte local, so every head can load the
-        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes.
+        // 8 bytes that end at the key's end (KeyHead) without reading before the caller's bytes; the words built in
+        // a register need no such copy (a short key is read with a masked load).
         ulong shortKey = 0;
-        if (length < sizeof(ulong))
+        if (length < sizeof(ulong) && !KeyWordsInRegister<TScan>(length))
         {
             byte* end = (byte*)&shortKey + sizeof(ulong);
             Memory.CopyInline(key, end - length, length);
@@ -94,21 +95,30 @@ public sealed unsafe partial class SortedKeyTable
         // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is the
         // node's, where an exit on the tie mask would depend on the key and mispredict.
         uint below = 0, tied = (1u << NodeWidth) - 1;
-        for (int word = 0; word < words - 1; word++)
+        bool holdsWholeKey;
+        if (KeyWordsInRegister<TScan>(length))
         {
-            TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
-            below |= tied & wordBelow;
-            tied &= wordEqual;
+            holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
         }
-        long last = KeyHead.Last(key, length, prefixLength, words);
-        TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
-        below |= tied & lastBelow;
-        tied &= lastEqual;
+        else
+        {
+            for (int word = 0; word < words - 1; word++)
+            {
+                TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
+                below |= tied & wordBelow;
+                tied &= wordEqual;
+            }
+            long last = KeyHead.Last(key, length, prefixLength, words);
+            TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
+            below |= tied & lastBelow;
+            tied &= lastEqual;
+            holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
+        }
         int lessCount = BitOperations.PopCount(below);
         int same = BitOperations.PopCount(tied);
         if (same == 0)
             return lessCount;
-        if (KeyHead.HoldsWholeKey(last, words))
+        if (holdsWholeKey)
         {
             equal = true;
             return lessCount;
@@ -125,6 +135,15 @@ public sealed unsafe partial class SortedKeyTable
         }
         return lessCount + BreakTie<TStarts>(level, first, same, key, length, offset, out equal);
     }
+
+    /// <summary>
+    /// Whether a key's head words are built in a register (<see cref="KeyWordsVector512"/>): on the AVX-512 scan,
+    /// with VBMI, for a key of at most <see cref="KeyWordsVector512.MaxLength"/> bytes; else read with
+    /// <see cref="KeyHead.Word"/>. The one place that choice is made.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool KeyWordsInRegister<TScan>(int length) where TScan : struct, IHeadScan =>
+        typeof(TScan) == typeof(HeadScanVector512) && KeyWordsVector512.IsSupported && length <= KeyWordsVector512.MaxLength;
 
     /// <summary>
     /// The first entry of a node against the key, in key order, over the bytes from <paramref name="from"/> (the key

@@ -153,7 +153,7 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
     /// <para>
     /// PERF: above 2 KiB the runtime hands a copy to the C library's memmove, which on a CPU with fast short
     /// <c>rep movsb</c> (glibc's default threshold is 2112 bytes) copies with that one instruction. Past L1 no loop of
-    /// loads and stores matched it: with 256-bit and with 512-bit blocks alike, a 4 KiB copy stayed about 10% slower
+    /// loads and stores matched it: with 256-bit and with 512-bit blocks alike, a 4 KiB copy stayed slower
     /// (CopyBenchmarks, Size=4096, against BufferMemoryCopy). The call costs nothing measurable at that size.
     /// </para>
     /// <para>

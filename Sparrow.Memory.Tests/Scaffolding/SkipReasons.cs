@@ -18,7 +18,7 @@ internal static class SkipReasons
 
     public static string? KeyWordsVector512 => Sparrow.KeyWordsVector512.IsSupported
         ? null
-        : "AVX-512 VBMI is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the key table's 512-bit key words cannot run here.";
+        : "AVX-512 VBMI is absent or disabled (DOTNET_EnableAVX512=0 or DOTNET_EnableAVX512v2=0), or 512-bit vectors are not accelerated on this CPU: the key table's 512-bit key words cannot run here.";
 
     public static string? AdvSimd => Sparrow.AdvSimdBlocks.IsSupported
         ? null

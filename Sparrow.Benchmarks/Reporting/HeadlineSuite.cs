@@ -27,9 +27,7 @@ internal static class HeadlineSuite
     /// by default it waits until no new method has been compiled for a while): on a busy 2-core machine the default let
     /// BenchmarkDotNet's pilot size the iterations of about one launch in six on tier-0 code, many times slower than
     /// the tier-1 code then measured, so those iterations were far shorter than asked. The code measured is tier-1 code
-    /// all the same (its profile gathered over fewer calls). The pilot itself starts only once the runtime has stopped
-    /// recompiling (<see cref="SteadyStateEngineFactory"/>): the runtime's own precompiled code, Buffer.MemoryCopy's
-    /// memmove among it, otherwise ran the measured iterations in its instrumented build.
+    /// all the same (its profile gathered over fewer calls).
     /// </summary>
     public static readonly Job Job = Job.Default
         .WithId("Sparrow")
@@ -38,8 +36,7 @@ internal static class HeadlineSuite
         .WithWarmupCount(2)
         .WithIterationCount(7)
         .WithIterationTime(TimeInterval.FromMilliseconds(40))
-        .WithEvaluateOverhead(false)
-        .WithEngineFactory(new SteadyStateEngineFactory());
+        .WithEvaluateOverhead(false);
 
     public static IFilter Filter { get; } = new SimpleFilter(IsHeadline);
 

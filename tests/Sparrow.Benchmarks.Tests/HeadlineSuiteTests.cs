@@ -28,6 +28,22 @@ public sealed class HeadlineSuiteTests
     }
 
     [Fact]
+    public void Dynamic_PGO_is_off_only_where_a_class_asks_and_the_headline_job_s_variables_stay()
+    {
+        foreach (BenchmarkCase benchmarkCase in AllCases)
+        {
+            bool asked = benchmarkCase.Descriptor.Type.IsDefined(typeof(WithoutDynamicPgoAttribute), inherit: false);
+            var variables = benchmarkCase.Job.Environment.EnvironmentVariables ?? [];
+            Assert.Equal(asked, variables.Any(v => v.Key == WithoutDynamicPgoAttribute.TieredPgo && v.Value == "0"));
+            Assert.Subset(variables.ToHashSet(), (HeadlineSuite.Job.Environment.EnvironmentVariables ?? []).ToHashSet());
+            if (asked)
+                Assert.False(WithoutAvx512Job.Is(benchmarkCase.Job), $"{benchmarkCase.DisplayInfo}: the mutator would drop the AVX-512 switch.");
+        }
+        Assert.Contains(AllCases, c => c.Descriptor.Type == typeof(CopyWorkloadBenchmarks)
+            && (c.Job.Environment.EnvironmentVariables ?? []).Any(v => v.Key == WithoutDynamicPgoAttribute.TieredPgo));
+    }
+
+    [Fact]
     public void CompareInline_headline_is_five_key_sizes_by_both_pair_kinds()
     {
         var compare = Headline.Where(c => c.Descriptor.Type == typeof(CompareBenchmarks) && c.Descriptor.WorkloadMethod.Name == "CompareInline" && !WithoutAvx512Job.Is(c.Job)).ToList();

@@ -9,7 +9,8 @@ namespace Sparrow.Benchmarks;
 /// <c>Size / 2 + 1 .. Size</c> (<c>0 .. 8</c> for the first bucket), so the branch predictor cannot learn them.
 /// Sources are packed back to back and destinations shifted by a random 0..63 bytes, so both alignments vary.
 /// Reported per copy. Dynamic PGO is off for this class: Buffer.MemoryCopy's memmove was otherwise laid out from
-/// BenchmarkDotNet's own first calls, and one of those layouts made the baseline three times slower in full runs.
+/// BenchmarkDotNet's own first calls, and one of those layouts made the baseline far slower in full runs (README,
+/// Results).
 /// </summary>
 [HeadlineCases("Size=64")]
 [WithoutDynamicPgo]

@@ -14,7 +14,7 @@ namespace Sparrow.Benchmarks.Reporting;
 /// with the switch, so the class must have no case under <see cref="WithoutAvx512Job"/> (HeadlineSuiteTests checks it).
 /// </remarks>
 [AttributeUsage(AttributeTargets.Class)]
-public sealed class WithoutDynamicPgoAttribute() : JobMutatorConfigBaseAttribute(
+internal sealed class WithoutDynamicPgoAttribute() : JobMutatorConfigBaseAttribute(
     Job.Default.WithEnvironmentVariables([.. HeadlineSuite.Job.Environment.EnvironmentVariables ?? [], new EnvironmentVariable(TieredPgo, "0")]))
 {
     /// <summary>The runtime's switch for dynamic PGO.</summary>

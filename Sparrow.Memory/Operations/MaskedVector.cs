@@ -32,7 +32,7 @@ internal static unsafe class MaskedVector
     /// <summary>The XOR of the bytes of <paramref name="x"/> and <paramref name="y"/> in <paramref name="mask"/>, zero elsewhere; nothing outside the mask is read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<byte> Differences(byte* x, byte* y, Vector512<byte> mask) =>
-        Avx512BW.MaskLoad(x, mask, Vector512<byte>.Zero) ^ Avx512BW.MaskLoad(y, mask, Vector512<byte>.Zero);
+        Load(x, mask) ^ Load(y, mask);
 
     /// <summary>The mask of the first <paramref name="size"/> (1..32) bytes: lane i all ones when i &lt; size.</summary>
     /// <remarks>PERF: a broadcast and one unsigned compare against the lane indices; the JIT keeps the result in an opmask register that the masked accesses use directly.</remarks>
@@ -49,6 +49,10 @@ internal static unsafe class MaskedVector
     /// <summary>The bytes of <paramref name="p"/> where <paramref name="mask"/> is set, zero elsewhere; nothing else is read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<byte> Load(byte* p, Vector256<byte> mask) => Avx512BW.VL.MaskLoad(p, mask, Vector256<byte>.Zero);
+
+    /// <inheritdoc cref="Load(byte*, Vector256{byte})"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<byte> Load(byte* p, Vector512<byte> mask) => Avx512BW.MaskLoad(p, mask, Vector512<byte>.Zero);
 
     /// <summary>Stores the bytes of <paramref name="value"/> where <paramref name="mask"/> is set; nothing else is written.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -33,7 +33,7 @@ internal static unsafe class KeyWordsVector512
         // neither the node nor its prefix, so it runs ahead of the descent. A byte permute gives each word straight
         // in every lane: byte j of a lane is key byte offset + 8 × word + 7 - j (big-endian); indices from 64
         // select the zero table, the padding past the key's end.
-        Vector512<byte> bytes = Avx512BW.MaskLoad(key, MaskedVector.MaskFor512((uint)length), Vector512<byte>.Zero);
+        Vector512<byte> bytes = MaskedVector.Load(key, MaskedVector.MaskFor512((uint)length));
         Vector512<byte> indices = ((Vector512<byte>.Indices & Vector512.Create((byte)7)) ^ Vector512.Create((byte)7)) + Vector512.Create((byte)offset);
         uint less = 0, same = (1u << SortedKeyTable.NodeWidth) - 1;
         for (int word = 0; word < words - 1; word++)

@@ -9,5 +9,5 @@ namespace Sparrow.Formatting.Tests;
 public sealed class Avx512VbmiFactAttribute : FactAttribute
 {
     public Avx512VbmiFactAttribute() =>
-        Skip = Avx512Vbmi.IsSupported ? null : "AVX-512 VBMI is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the rotated page-crossing path cannot run here.";
+        Skip = Avx512Vbmi.IsSupported ? null : "AVX-512 VBMI is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the Vector512 formatter and the rotated page-crossing path cannot run here.";
 }

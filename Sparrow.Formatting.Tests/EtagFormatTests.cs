@@ -28,6 +28,9 @@ public class EtagFormatTests
         }
     }
 
+    [Avx512VbmiFact]
+    public void Utf16AndUtf8MatchTheReference_OnTheVector512Path() => Utf16AndUtf8MatchTheReference(EtagPath.Vector512);
+
     [Fact]
     public void ToStringMatchesTheReference()
     {

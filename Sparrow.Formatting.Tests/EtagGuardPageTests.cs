@@ -83,6 +83,9 @@ public unsafe class EtagGuardPageTests
         }
     }
 
+    [Avx512VbmiFact]
+    public void FormatWritesOnlyItsDestination_OnTheVector512Path() => FormatWritesOnlyItsDestination(EtagPath.Vector512);
+
     [Fact]
     public void ShortDestinationAtTheGuardIsRefused()
     {

@@ -17,6 +17,9 @@ public enum EtagPath
 
     /// <summary>The Vector256 formatter: both counters' digits in one vector (formatting only).</summary>
     Vector256,
+
+    /// <summary>The Vector512 formatter: the whole text from one permute (formatting only; AVX-512 VBMI).</summary>
+    Vector512,
 }
 
 /// <summary>Reference formatting, seeded inputs and per-path entry points shared by the etag tests.</summary>
@@ -95,7 +98,12 @@ internal static class EtagTestData
                 Etag.FormatScalar((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination));
                 break;
             default:
-                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), vector256: path == EtagPath.Vector256);
+                Etag.FormatVector((ulong)etag.Restarts, (ulong)etag.Changes, ref MemoryMarshal.GetReference(destination), path switch
+                {
+                    EtagPath.Vector512 => Etag.FormatWidth.Vector512,
+                    EtagPath.Vector256 => Etag.FormatWidth.Vector256,
+                    _ => Etag.FormatWidth.Vector128,
+                });
                 break;
         }
     }
@@ -115,7 +123,7 @@ internal static class EtagTestData
                 ? Etag.TryParse(MemoryMarshal.Cast<TChar, char>(text), out result)
                 : Etag.TryParse(MemoryMarshal.Cast<TChar, byte>(text), out result);
         }
-        if (path == EtagPath.Vector256)
+        if (path is EtagPath.Vector256 or EtagPath.Vector512)
             throw new ArgumentException("Formatting-only path.");
         if (text.Length != Etag.FormattedLength)
             throw new ArgumentException($"The internal paths parse exactly 36 {(typeof(TChar) == typeof(char) ? "characters" : "bytes")}.");

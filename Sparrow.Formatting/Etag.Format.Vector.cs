@@ -13,19 +13,17 @@ public readonly partial struct Etag
     /// byte-reversed so most significant first, with the dashes OR-ed in. UTF-8 stores the output windows [0, 16),
     /// [16, 32) and [20, 36); UTF-16 places each character's digit in the low byte of a 16-bit lane directly (no
     /// separate widening), windows [0, 16), [16, 32) and [28, 36) on the Vector256 form, five 8-character windows on
-    /// the Vector128 form. A destination that crosses a page boundary is written by <see cref="WriteAroundBoundaryAvx512"/>
-    /// where AVX-512 VBMI is present, by <see cref="WriteAroundBoundary"/> where not.
+    /// the Vector128 form; the Vector512 form (AVX-512 VBMI) places all 36 characters with one two-table permute. A
+    /// destination that crosses a page boundary is written by <see cref="WriteAroundBoundaryAvx512"/> where AVX-512
+    /// VBMI is present, by <see cref="WriteAroundBoundary"/> where not.
     /// </summary>
     /// <typeparam name="TChar"><see cref="char"/> (UTF-16) or <see cref="byte"/> (UTF-8).</typeparam>
     /// <param name="restarts">The first counter.</param>
     /// <param name="changes">The second counter.</param>
     /// <param name="destination">The first of 36 writable elements; nothing outside them is touched.</param>
-    /// <param name="vector256">
-    /// Build the digits of both counters in one Vector256 (where accelerated) instead of two Vector128. A constant
-    /// at every call site; both forms are tested.
-    /// </param>
+    /// <param name="width">The form (<see cref="FormatWidthOf"/> on the public path): a constant at every call site; every form is tested.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static unsafe void FormatVector<TChar>(ulong restarts, ulong changes, ref TChar destination, bool vector256)
+    internal static unsafe void FormatVector<TChar>(ulong restarts, ulong changes, ref TChar destination, FormatWidth width)
         where TChar : unmanaged
     {
         // PERF: a vector store split across two pages costs several times an aligned one (the page-crossing case of
@@ -41,11 +39,27 @@ public readonly partial struct Etag
             return;
         }
 
-        if (vector256)
+        if (width == FormatWidth.Vector512)
+            Store512(restarts, changes, ref destination);
+        else if (width == FormatWidth.Vector256)
             Store256(restarts, changes, ref destination);
         else
             Store128(restarts, changes, ref destination);
     }
+
+    /// <summary>The vector forms of the formatter, by the widest vector each uses.</summary>
+    internal enum FormatWidth
+    {
+        Vector128,
+        Vector256,
+        Vector512,
+    }
+
+    /// <summary>The form this machine runs: the one place it is chosen (each test folds to a constant when compiled).</summary>
+    internal static FormatWidth FormatWidthOf =>
+        Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported ? FormatWidth.Vector512
+        : Vector256.IsHardwareAccelerated ? FormatWidth.Vector256
+        : FormatWidth.Vector128;
 
     /// <summary>The Vector128 form: the digits of each counter in its own vector, every window one shuffle of one of them.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -111,6 +125,31 @@ public readonly partial struct Etag
                 | Vector256.Create(0x0000002D00000000UL, 0x002D000000000000UL, 0UL, 0UL).AsByte()).StoreUnsafe(ref target, 32);  // '-' at 18 and 23
             Vector128.Shuffle(changesTwice.GetLower(), Vector128.Create(0x8005800480078006UL, 0x8001800080038002UL).AsByte())  // 6, 7, 4, 5, 2, 3, 0, 1
                 .StoreUnsafe(ref target, 56);
+        }
+    }
+
+    /// <summary>
+    /// The Vector512 form: the 36 characters in one vector, each picked from the digits of both counters or the dash
+    /// vector by one two-table permute (<see cref="TextSourceLanes"/>), then one masked store for UTF-8, and for
+    /// UTF-16 the first 32 widened in one store and the last 4 in one 8-byte store.
+    /// </summary>
+    /// <remarks>PERF: one permute and one or two stores, where the Vector256 form shuffles, ORs in the dashes and stores each window (EtagTryFormatBenchmarks).</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe void Store512<TChar>(ulong restarts, ulong changes, ref TChar destination)
+        where TChar : unmanaged
+    {
+        Vector512<byte> text = Avx512Vbmi.PermuteVar64x8x2(Digits256(restarts, changes).ToVector512Unsafe(), TextSourceLanes(), Vector512.Create((byte)'-'));
+        ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
+        if (typeof(TChar) == typeof(byte))
+        {
+            // The destination may be in a managed array: pinned while the store, which takes a pointer, runs.
+            fixed (byte* at = &target)
+                Avx512BW.MaskStore(at, Vector512.LessThan(Vector512<byte>.Indices, Vector512.Create((byte)FormattedLength)), text);
+        }
+        else
+        {
+            Avx512BW.ConvertToVector512UInt16(text.GetLower()).AsByte().StoreUnsafe(ref target);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref target, 32 * sizeof(char)), Vector128.WidenLower(text.GetUpper().GetLower()).AsUInt64().ToScalar());
         }
     }
 

@@ -39,6 +39,10 @@ public sealed unsafe partial class SortedKeyTable
         _twoByteStarts ? Search<TScan, TwoByteKeyStarts>(key, length) : Search<TScan, FourByteKeyStarts>(key, length);
 
     /// <summary>The search with one node scan over a table whose key starts are <typeparamref name="TStarts"/>.</summary>
+    // PERF: never inlined into a caller. A caller's tier-1 code that takes it in (the benchmarks' loops did, with
+    // the dispatch above) runs out of inlining budget and leaves Locate and the scan as calls; compiled on its own,
+    // everything is inlined, and it is the code tools/il-dump checks.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private int Search<TScan, TStarts>(byte* key, int length) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         if (length < 0)

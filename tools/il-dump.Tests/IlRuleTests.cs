@@ -35,6 +35,8 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         { "Tables::FromStaticReadonly(int32)", "const-tables", true },
         { "Tables::PerCallArray(int32)", "const-tables", false },
         { "Tables::FromMutableStatic(int32)", "const-tables", false },
+        { "Calls::NeverInlined(int32)", "noinlining", true },
+        { "Calls::Inlinable(int32)", "noinlining", false },
     };
 
     [Theory]

@@ -17,12 +17,13 @@ internal sealed record IlType(string FullName, string Generic, string BaseType, 
     public bool IsValueType => BaseType is "System.ValueType" or "System.Enum";
 }
 
-// A method of the listing: its key, whether it is aggressiveinlining (its body counts as its callers'), its text and instructions.
-internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
+// A method of the listing: its key, whether it is aggressiveinlining (its body counts as its callers') or noinlining, its text and instructions.
+internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, bool noInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
 {
     public IlListing Listing => listing;
     public MethodKey Key => key;
     public bool AggressiveInlining => aggressiveInlining;
+    public bool NoInlining => noInlining;
     public IReadOnlyList<IlInstruction> Instructions => instructions;
 
     // The method as listed, header to closing brace, less the indentation of its nesting and the RVA comment (it moves with every change).
@@ -117,7 +118,7 @@ internal sealed partial class IlListing
             _types[owner].Fields.Add(new IlField(IlText.Unquote(tokens[last]), IlText.NormalizeType(string.Join(' ', tokens[typeStart..last])), tokens.Contains("initonly")));
     }
 
-    // .method public hidebysig static int32 Pick<T> (int32 x) cil managed aggressiveinlining, then the body to its closing brace.
+    // .method public hidebysig static int32 Pick<T> (int32 x) cil managed aggressiveinlining (or noinlining), then the body to its closing brace.
     private void AddMethod(string? owner, List<string> body)
     {
         List<string> tokens = IlText.SplitTopLevel(string.Join(' ', body.TakeWhile(l => l.Trim() != "{")));
@@ -133,7 +134,7 @@ internal sealed partial class IlListing
         List<string> lines = [.. body.Where(l => !l.TrimStart().StartsWith("// Method begins at RVA", StringComparison.Ordinal))
             .Select(l => l.Length >= indent && l[..indent].Trim().Length == 0 ? l[indent..] : l.TrimStart())];
         _methods.Add(new IlMethod(this, new MethodKey(owner, name, GenericParameterNames(generic), parameters),
-            tokens.Skip(parameterIndex).Contains("aggressiveinlining"), lines, instructions));
+            tokens.Skip(parameterIndex).Contains("aggressiveinlining"), tokens.Skip(parameterIndex).Contains("noinlining"), lines, instructions));
     }
 
     // <valuetype .ctor ([System.Runtime]System.ValueType) T, U> → <T, U>; "" → "".

@@ -4,7 +4,7 @@ namespace IlDump;
 internal static partial class IlRules
 {
     public static readonly IReadOnlyCollection<string> Names =
-        ["switch", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride"];
+        ["switch", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride", "noinlining"];
 
     public static Verdict Apply(RuleRef rule, Resolved target, IlContext context)
     {
@@ -29,6 +29,8 @@ internal static partial class IlRules
             "load8-const-offsets" => Load8ConstOffsets(method, context.LoopInstructions(method, arguments), context),
             "no-postincrement" => NoPostIncrement(method, context.LoopInstructions(method, arguments)),
             "no-conv-stride" => NoConvStride(method, context.LoopInstructions(method, arguments)),
+            "noinlining" => method.NoInlining ? Verdict.Pass("noinlining: compiled on its own, never into a caller")
+                : Verdict.Fail("not [MethodImpl(MethodImplOptions.NoInlining)]: a caller may inline it and leave its own inlinees as calls", method.Lines.Take(1)),
             _ => throw new CouldNotRunException($"no IL rule '{rule.Name}'"),
         };
     }

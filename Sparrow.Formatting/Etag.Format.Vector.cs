@@ -21,7 +21,7 @@ public readonly partial struct Etag
     /// <param name="restarts">The first counter.</param>
     /// <param name="changes">The second counter.</param>
     /// <param name="destination">The first of 36 writable elements; nothing outside them is touched.</param>
-    /// <param name="width">The form (<see cref="FormatWidthOf"/> on the public path): a constant at every call site; every form is tested.</param>
+    /// <param name="width">The form (<see cref="MachineFormatWidth"/> on the public path): a constant at every call site; every form is tested.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static unsafe void FormatVector<TChar>(ulong restarts, ulong changes, ref TChar destination, FormatWidth width)
         where TChar : unmanaged
@@ -56,7 +56,7 @@ public readonly partial struct Etag
     }
 
     /// <summary>The form this machine runs: the one place it is chosen (each test folds to a constant when compiled).</summary>
-    internal static FormatWidth FormatWidthOf =>
+    internal static FormatWidth MachineFormatWidth =>
         Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported ? FormatWidth.Vector512
         : Vector256.IsHardwareAccelerated ? FormatWidth.Vector256
         : FormatWidth.Vector128;

@@ -63,7 +63,7 @@ public readonly partial struct Etag
         where TChar : unmanaged
     {
         if (Vector128.IsHardwareAccelerated)
-            FormatVector((ulong)_restarts, (ulong)_changes, ref destination, FormatWidthOf);
+            FormatVector((ulong)_restarts, (ulong)_changes, ref destination, MachineFormatWidth);
         else
             FormatScalar((ulong)_restarts, (ulong)_changes, ref destination);
     }

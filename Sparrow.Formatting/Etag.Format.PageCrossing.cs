@@ -33,7 +33,7 @@ public readonly partial struct Etag
         // digits), then one two-table permute picks each character from the digits or the dash vector.
         Vector512<byte> rotation = Vector512<byte>.Indices + Vector512.Create((byte)boundary);
         Vector512<byte> sourceLanes = Avx512Vbmi.PermuteVar64x8(TextSourceLanes(), rotation);
-        Vector512<byte> rotated = Avx512Vbmi.PermuteVar64x8x2(Digits256(restarts, changes).ToVector512Unsafe(), sourceLanes, Vector512.Create((byte)'-'));
+        Vector512<byte> rotated = Characters512(restarts, changes, sourceLanes);
         fixed (TChar* first = &destination)
         {
             TChar* pageStart = first + boundary;

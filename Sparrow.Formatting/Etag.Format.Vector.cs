@@ -138,7 +138,7 @@ public readonly partial struct Etag
     private static unsafe void Store512<TChar>(ulong restarts, ulong changes, ref TChar destination)
         where TChar : unmanaged
     {
-        Vector512<byte> text = Avx512Vbmi.PermuteVar64x8x2(Digits256(restarts, changes).ToVector512Unsafe(), TextSourceLanes(), Vector512.Create((byte)'-'));
+        Vector512<byte> text = Characters512(restarts, changes, TextSourceLanes());
         ref byte target = ref Unsafe.As<TChar, byte>(ref destination);
         if (typeof(TChar) == typeof(byte))
         {
@@ -152,6 +152,14 @@ public readonly partial struct Etag
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref target, 32 * sizeof(char)), Vector128.WidenLower(text.GetUpper().GetLower()).AsUInt64().ToScalar());
         }
     }
+
+    /// <summary>
+    /// Lane j holds the character at text position <paramref name="sourceLanes"/>[j] names (see
+    /// <see cref="TextSourceLanes"/>): one two-table permute of the digits of both counters and the dash vector.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<byte> Characters512(ulong restarts, ulong changes, Vector512<byte> sourceLanes) =>
+        Avx512Vbmi.PermuteVar64x8x2(Digits256(restarts, changes).ToVector512Unsafe(), sourceLanes, Vector512.Create((byte)'-'));
 
     /// <summary>
     /// The digits of both counters in one vector: those of <see cref="Digits128"/> for the restarts counter in lanes

@@ -61,7 +61,7 @@ public abstract unsafe class SetBufferBenchmarks
         for (int i = 0; i < Operations; i++)
         {
             byte* destination = destinations + (i & (Count - 1)) * stride;
-            if (Avx512BW.VL.IsSupported && (uint)size - 1 < 32)
+            if (Avx512BW.VL.IsSupported && (uint)size - 1 < (uint)Vector256<byte>.Count)
                 Avx512BW.VL.MaskStore(destination, mask, pattern);
             else
                 Memory.Set(destination, value, size);

@@ -13,7 +13,8 @@ using Sparrow.Formatting;
 
 string compiler = System.Runtime.JitInfo.GetCompiledMethodCount() > 0 ? "JIT" : "NativeAOT";
 Console.WriteLine($"# {compiler}: Avx512BW={Avx512BW.IsSupported} Avx512Vbmi={Avx512Vbmi.IsSupported} Avx2={Avx2.IsSupported} " +
-    $"Pclmulqdq.V512={Pclmulqdq.V512.IsSupported} Sse42={Sse42.IsSupported} Vector512={Vector512.IsHardwareAccelerated} " +
+    $"Pclmulqdq.V512={Pclmulqdq.V512.IsSupported} Pclmulqdq={Pclmulqdq.IsSupported} Bmi2={Bmi2.IsSupported} Sse42={Sse42.IsSupported} " +
+    $"Vector512={Vector512.IsHardwareAccelerated} " +
     $"Vector256={Vector256.IsHardwareAccelerated} Vector128={Vector128.IsHardwareAccelerated}");
 
 Measure("Compare 12 B", new CompareCase(12).Run);

@@ -1,7 +1,10 @@
 // Uses the packed Sparrow.Memory and Sparrow.Formatting as a storage engine would, checks every result against a
-// plain reference, and checks what the packages carry. Exit code 0 when all is right, 1 otherwise.
+// plain reference, and checks what the packages and their symbol packages carry. Exit code 0 when all is right, 1
+// otherwise. .ci/run runs it twice: on the JIT, and published with NativeAOT.
 //   dotnet <this>.dll <folder of .nupkg files> <version>
+//   <published executable> <folder of .nupkg files> <version>
 using System.IO.Compression;
+using System.Reflection.Metadata;
 using System.Runtime.InteropServices;
 using System.Text;
 using Sparrow;
@@ -36,6 +39,47 @@ foreach (string id in new[] { "Sparrow.Memory", "Sparrow.Formatting" })
     Check(metadata.Contains("<readme>README.md</readme>", StringComparison.Ordinal), $"{id}: the nuspec names README.md as its readme");
     Check(metadata.Contains("<license type=\"expression\">MIT</license>", StringComparison.Ordinal), $"{id}: the nuspec has the MIT license expression");
     Check(!metadata.Contains("<dependency ", StringComparison.Ordinal), $"{id}: no package dependency (the libraries reference nothing but the framework)");
+    Check(metadata.Contains("<repository type=\"git\"", StringComparison.Ordinal) && metadata.Contains(" commit=\"", StringComparison.Ordinal),
+        $"{id}: the nuspec names the git commit it was built from");
+
+    // The symbol package: the portable PDB, with every source file embedded (a debugger needs no repository URL).
+    string symbols = Path.ChangeExtension(path, ".snupkg");
+    Check(File.Exists(symbols), $"{symbols} exists");
+    if (File.Exists(symbols))
+        CheckSymbols(id, symbols);
+}
+
+void CheckSymbols(string id, string symbols)
+{
+    using ZipArchive package = ZipFile.OpenRead(symbols);
+    ZipArchiveEntry? entry = package.GetEntry($"lib/net10.0/{id}.pdb");
+    Check(entry is { Length: > 0 }, $"{id}: lib/net10.0/{id}.pdb in the symbol package");
+    if (entry is null)
+        return;
+    var pdb = new MemoryStream();
+    using (Stream stream = entry.Open())
+        stream.CopyTo(pdb);
+    pdb.Position = 0;
+    using MetadataReaderProvider provider = MetadataReaderProvider.FromPortablePdbStream(pdb);
+    MetadataReader reader = provider.GetMetadataReader();
+    var embeddedSource = new Guid("0E8A571B-6926-466E-B4AD-8AB04611F5FE");
+    int documents = 0, embedded = 0;
+    foreach (DocumentHandle handle in reader.Documents)
+    {
+        documents++;
+        foreach (CustomDebugInformationHandle information in reader.GetCustomDebugInformation(handle))
+        {
+            if (reader.GetGuid(reader.GetCustomDebugInformation(information).Kind) == embeddedSource)
+                embedded++;
+        }
+
+        // CI builds map the repository's path to /_/ (ContinuousIntegrationBuild): no build machine's path in the PDB.
+        string name = reader.GetString(reader.GetDocument(handle).Name);
+        if (Environment.GetEnvironmentVariable("CI") == "true")
+            Check(name.StartsWith("/_/", StringComparison.Ordinal), $"{id}: a CI build's PDB has deterministic paths ({name})");
+    }
+
+    Check(documents > 10 && embedded == documents, $"{id}: every source file embedded in the PDB ({embedded} of {documents})");
 }
 
 var random = new Random(13);
@@ -85,6 +129,31 @@ unsafe
     }
 }
 
+// Keys in managed arrays, in the collections of .NET: ByteKeyComparer orders them as the byte loop does.
+var index = new SortedDictionary<byte[], int>(ByteKeyComparer.Instance);
+var byContent = new Dictionary<byte[], int>(ByteKeyComparer.Instance);
+for (int i = 0; i < 3000; i++)
+{
+    byte[] key = new byte[random.Next(i % 10 == 0 ? 300 : 12)];
+    for (int j = 0; j < key.Length; j++)
+        key[j] = (byte)(random.Next(4) == 0 ? random.Next(256) : 'a' + random.Next(3));
+    index[key] = i;
+    byContent[(byte[])key.Clone()] = i;
+    Check(index[(byte[])key.Clone()] == i && byContent[key] == i, $"SortedDictionary and Dictionary find a copy of a key of {key.Length} bytes");
+}
+
+byte[]? previous = null;
+foreach (byte[] key in index.Keys)
+{
+    if (previous is not null)
+        Check(ReferenceOfArrays(previous, key) < 0, "SortedDictionary<byte[], int> with ByteKeyComparer enumerates in key order");
+
+    Check(Memory.CompareInline(key, key.AsSpan().ToArray()) == 0, "CompareInline over spans of equal keys");
+    previous = key;
+}
+
+Check(index.Count == byContent.Count, $"SortedDictionary and Dictionary hold the same keys ({index.Count}, {byContent.Count})");
+
 Span<char> chars = stackalloc char[64];
 Span<byte> utf8 = stackalloc byte[64];
 for (int trial = 0; trial < 2000; trial++)
@@ -106,7 +175,10 @@ for (int trial = 0; trial < 2000; trial++)
     Check(DateTimeFormatter.TryParse(o, out DateTime back) && back == when && back.Kind == when.Kind, $"DateTimeFormatter.TryParse of {o}");
 }
 
-Console.WriteLine($"Sparrow.PackageConsumer, packages {args[1]} from {args[0]}: {checks - failed} of {checks} checks passed");
+// Which compiler made the code that ran: under NativeAOT the JIT compiled no method. (RuntimeFeature.IsDynamicCodeSupported
+// cannot tell: PublishAot turns it off in the JIT build's runtimeconfig too.)
+string compiler = System.Runtime.JitInfo.GetCompiledMethodCount() > 0 ? "JIT" : "NativeAOT";
+Console.WriteLine($"Sparrow.PackageConsumer ({compiler}), packages {args[1]} from {args[0]}: {checks - failed} of {checks} checks passed");
 return failed == 0 ? 0 : 1;
 
 // Key order by a byte loop: the first difference in the common prefix, else the shorter key first.
@@ -119,4 +191,10 @@ static unsafe int Reference(byte* a, int sizeA, byte* b, int sizeB)
     }
 
     return sizeA - sizeB;
+}
+
+static unsafe int ReferenceOfArrays(byte[] x, byte[] y)
+{
+    fixed (byte* a = x, b = y)
+        return Reference(a, x.Length, b, y.Length);
 }

@@ -13,6 +13,12 @@ public enum KeySizeMix
 
     /// <summary>Every size 0..16 equally likely: each call a different class of the size dispatch, at random.</summary>
     Uniform0To16,
+
+    /// <summary>
+    /// <see cref="Uniform0To16"/> without the repetition: a sequence of 2^20 sizes, each invocation the next 4,096 of
+    /// them, too long for a branch predictor to learn (the keys' addresses still cycle over 4,096 pairs).
+    /// </summary>
+    Uniform0To16Unrepeated,
 }
 
 /// <summary>
@@ -21,12 +27,19 @@ public enum KeySizeMix
 /// pairs packed back to back, half of them differing in one of their last 8 bytes (seeded); reported per call. The
 /// targets are the AVX-512-off job's, the machine that runs the portable path.
 /// </summary>
+/// <remarks>
+/// The same 4,096 pairs every invocation is a sequence of sizes a branch predictor learns: the ladder's conditional
+/// branches are then predicted from their history, the switch's indirect jump far less well.
+/// <see cref="KeySizeMix.Uniform0To16Unrepeated"/> measures the two where neither can learn the sizes.
+/// </remarks>
 // PERF: new key addresses every iteration (see PairBufferBenchmarks): the keys are packed unaligned, so where they sit matters.
 [MemoryRandomization]
 public unsafe class SizeDispatchMixBenchmarks
 {
     private const int Count = 4096;
+    private const int UnrepeatedCount = 1 << 20;
     private const int Seed = 1729;
+    private const int MaxWordsSize = 16;
 
     private struct KeyPair
     {
@@ -36,33 +49,40 @@ public unsafe class SizeDispatchMixBenchmarks
     }
 
     private KeyPair* _pairs;
+    private int _pairCount;
+    private int _start;
     private byte* _firstKeys;
     private byte* _secondKeys;
 
-    [Params(KeySizeMix.CompareWorkload, KeySizeMix.Uniform0To16)]
+    [Params(KeySizeMix.CompareWorkload, KeySizeMix.Uniform0To16, KeySizeMix.Uniform0To16Unrepeated)]
     public KeySizeMix Sizes { get; set; }
 
     [GlobalSetup]
     public void Setup()
     {
         var random = new Random(Seed);
-        var sizes = new int[Count];
-        for (int i = 0; i < Count; i++)
-            sizes[i] = Sizes == KeySizeMix.Uniform0To16 ? random.Next(17) : WorkloadSize(random);
-        int total = sizes.Sum();
+        bool unrepeated = Sizes == KeySizeMix.Uniform0To16Unrepeated;
+        _pairCount = unrepeated ? UnrepeatedCount : Count;
+        _start = 0;
+        var sizes = new int[_pairCount];
+        for (int i = 0; i < _pairCount; i++)
+            sizes[i] = Sizes == KeySizeMix.CompareWorkload ? WorkloadSize(random) : random.Next(17);
+        // Unrepeated: the pairs' keys are the 4,096 slots of 16 bytes they cycle over; otherwise packed back to back, as on a page.
+        int total = unrepeated ? Count * MaxWordsSize : sizes.Sum();
 
-        _pairs = (KeyPair*)NativeMemory.AlignedAlloc((nuint)(Count * sizeof(KeyPair)), 64);
+        _pairs = (KeyPair*)NativeMemory.AlignedAlloc((nuint)_pairCount * (nuint)sizeof(KeyPair), 64);
         _firstKeys = (byte*)NativeMemory.AlignedAlloc((nuint)total + 1, 64);
         _secondKeys = (byte*)NativeMemory.AlignedAlloc((nuint)total + 1, 64);
         random.NextBytes(new Span<byte>(_firstKeys, total));
         new Span<byte>(_firstKeys, total).CopyTo(new Span<byte>(_secondKeys, total));
 
         int offset = 0;
-        for (int i = 0; i < Count; i++)
+        for (int i = 0; i < _pairCount; i++)
         {
             int size = sizes[i];
-            _pairs[i] = new KeyPair { First = _firstKeys + offset, Second = _secondKeys + offset, Size = size };
-            if (size > 0 && random.Next(2) == 0)
+            int at = unrepeated ? (i % Count) * MaxWordsSize : offset;
+            _pairs[i] = new KeyPair { First = _firstKeys + at, Second = _secondKeys + at, Size = size };
+            if (!unrepeated && size > 0 && random.Next(2) == 0)
             {
                 int position = size - 1 - random.Next(Math.Min(8, size));
                 _pairs[i].Second[position] = (byte)(_pairs[i].First[position] + 1 + random.Next(255));
@@ -71,8 +91,27 @@ public unsafe class SizeDispatchMixBenchmarks
             offset += size;
         }
 
-        if (Compare() != CompareLadder() || SequenceEqual() != SequenceEqualLadder())
-            throw new InvalidOperationException($"The size switch and the size ladder disagree on {Sizes}.");
+        // Unrepeated: half of the slots differ at a random byte, which a pair's size then includes or not.
+        for (int slot = 0; unrepeated && slot < Count; slot++)
+        {
+            if (random.Next(2) == 0)
+                _secondKeys[slot * MaxWordsSize + random.Next(MaxWordsSize)] ^= (byte)(1 + random.Next(255));
+        }
+
+        for (int start = 0; start < _pairCount; start += Count)
+        {
+            if (At(start, Compare) != At(start, CompareLadder) || At(start, SequenceEqual) != At(start, SequenceEqualLadder))
+                throw new InvalidOperationException($"The size switch and the size ladder disagree on {Sizes} (pairs {start}..{start + Count - 1}).");
+        }
+
+        _start = 0;
+    }
+
+    /// <summary>One invocation of <paramref name="run"/> on the pairs from <paramref name="start"/>.</summary>
+    private int At(int start, Func<int> run)
+    {
+        _start = start;
+        return run();
     }
 
     [GlobalCleanup]
@@ -104,12 +143,20 @@ public unsafe class SizeDispatchMixBenchmarks
         return bucket < 70 ? random.Next(9, 17) : bucket < 90 ? random.Next(1, 4) : random.Next(17, 257);
     }
 
+    /// <summary>The <see cref="Count"/> pairs of this invocation: the same ones each time, or the next ones of the unrepeated sequence.</summary>
+    private KeyPair* NextPairs()
+    {
+        KeyPair* pairs = _pairs + _start;
+        _start = (_start + Count) & (_pairCount - 1);
+        return pairs;
+    }
+
     // PERF: each loop NoInlining, as in PairBufferBenchmarks: the loop is the JIT's root method and its inline budget
     // is a loop's, not the [Benchmark] forwarder's.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer
     {
-        KeyPair* pairs = _pairs;
+        KeyPair* pairs = NextPairs();
         int sum = 0;
         for (int i = 0; i < Count; i++)
             sum += TComparer.Compare(pairs[i].First, pairs[i].Second, pairs[i].Size);
@@ -119,7 +166,7 @@ public unsafe class SizeDispatchMixBenchmarks
     [MethodImpl(MethodImplOptions.NoInlining)]
     private int CountOfEqual<TEquality>() where TEquality : struct, IByteEquality
     {
-        KeyPair* pairs = _pairs;
+        KeyPair* pairs = NextPairs();
         int equal = 0;
         for (int i = 0; i < Count; i++)
         {

@@ -142,9 +142,9 @@ internal static unsafe class SizeClasses
         // at constant offsets: on mixed sizes the indirect jump mispredicts about as often as two calls in a row
         // take different targets, and seventeen targets missed far more often than four (CompareWorkload, AVX-512
         // off); seventeen inlined cases also ran a small caller's loop out of its inlining budget, leaving calls.
-        // PERF: the word classes' offset is computed before the switch, on every path: in a caller's loop over one
-        // size it is loop-invariant code the JIT hoists (only code every iteration runs is hoisted), so a case costs
-        // its loads alone, [p + last] and, for 4..7 bytes, [p + last + 4] in one addressing mode.
+        // PERF: the word classes' offset is computed before the switch, beside the table lookup rather than after
+        // the indirect jump, and zero-extended (a 32-bit mov, not movsxd): a case then starts with its loads,
+        // [p + last] and, for 4..7 bytes, [p + last + 4] in one addressing mode.
         nuint lastWord = (nuint)(uint)size - sizeof(ulong);
         switch (size)
         {

@@ -67,3 +67,14 @@ internal readonly unsafe struct SparrowCompareIsZero : IByteEquality
 {
     public static bool Equal(byte* p1, byte* p2, int size) => Memory.Compare(p1, p2, size) == 0;
 }
+
+/// <summary>
+/// Sparrow's compare and equality operations behind the size ladder the portable path had before its size switch
+/// (<see cref="SizeLadder"/>): the baseline of SizeDispatchBenchmarks.
+/// </summary>
+internal readonly unsafe struct SizeLadderComparer : IByteComparer, IByteEquality
+{
+    public static int Compare(byte* p1, byte* p2, int size) => SizeLadder.Dispatch<CompareOperation, int>(new CompareOperation(p1, p2), size);
+
+    public static bool Equal(byte* p1, byte* p2, int size) => SizeLadder.Dispatch<EqualOperation, bool>(new EqualOperation(p1, p2), size);
+}

@@ -65,3 +65,10 @@ internal readonly unsafe struct MemcpyWithGCTransitionCopier : IByteCopier
 {
     public static void Copy(byte* source, byte* destination, int size) => LibC.MemcpyWithGCTransition(destination, source, (nuint)size);
 }
+
+/// <summary>Sparrow's copy operation behind the size ladder the portable path had before its size switch (<see cref="SizeLadder"/>).</summary>
+internal readonly unsafe struct SizeLadderCopier : IByteCopier
+{
+    public static void Copy(byte* source, byte* destination, int size) =>
+        SizeLadder.Dispatch<CopyOperation, NoResult>(new CopyOperation(source, destination), size);
+}

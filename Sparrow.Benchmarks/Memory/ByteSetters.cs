@@ -36,3 +36,10 @@ internal readonly unsafe struct SpanClearer : IByteSetter
         new Span<byte>(destination, size).Clear();
     }
 }
+
+/// <summary>Sparrow's set operation behind the size ladder the portable path had before its size switch (<see cref="Baselines.SizeLadder"/>).</summary>
+internal readonly unsafe struct SizeLadderSetter : IByteSetter
+{
+    public static void Set(byte* destination, byte value, int size) =>
+        Baselines.SizeLadder.Dispatch<SetOperation, NoResult>(new SetOperation(destination, value), size);
+}

@@ -2,7 +2,7 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// Every public entry point and every internal code path of every operation, one table per operation. The
-/// portable compare ladder, the word and vector block paths, the AVX-512 masked path and the ARM64 AdvSimd blocks are
+/// portable size switch, the word and vector block paths, the AVX-512 masked path and the ARM64 AdvSimd blocks are
 /// called directly, so each is proven on this machine whichever one the public API takes here; the public rows
 /// prove the dispatch (CI runs the tests again with AVX-512 and with AVX2 disabled, and as linux-arm64 code under
 /// qemu-user, so it takes each path). A path whose instruction set is
@@ -22,7 +22,7 @@ internal static unsafe class Paths
         new("Compare(byte*, int, byte*, int)", 0, Unbounded, (x, y, size) => Memory.Compare(x, size, y, size)) { ChecksSize = true },
         new("Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", 0, Unbounded,
             (x, y, size) => Memory.Compare(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
-        new("SizeClasses.Portable<CompareOperation> (compare ladder)", 0, Unbounded,
+        new("SizeClasses.Portable<CompareOperation> (size switch)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<CompareOperation, int>(new CompareOperation(x, y), size)) { ChecksSize = true },
         new("WordBlocks.Compare", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Compare(x, y, (nuint)size)),
         new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
@@ -37,7 +37,7 @@ internal static unsafe class Paths
         new("SequenceEqual(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Memory.SequenceEqual(x, y, size)) { ChecksSize = true },
         new("SequenceEqual(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", 0, Unbounded,
             (x, y, size) => Memory.SequenceEqual(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
-        new("SizeClasses.Portable<EqualOperation> (compare ladder)", 0, Unbounded,
+        new("SizeClasses.Portable<EqualOperation> (size switch)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<EqualOperation, bool>(new EqualOperation(x, y), size)) { ChecksSize = true },
         new("WordBlocks.Equal", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Equal(x, y, (nuint)size)),
         new("VectorBlocks.Equal", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Equal(x, y, (nuint)size)),
@@ -56,7 +56,7 @@ internal static unsafe class Paths
         new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.CopyInline(s, d, size)) { ChecksSize = true },
         new("Copy(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
             (d, s, size) => Memory.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
-        new("SizeClasses.Portable<CopyOperation> (compare ladder)", 0, Unbounded,
+        new("SizeClasses.Portable<CopyOperation> (size switch)", 0, Unbounded,
             (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
         new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Copy(s, d, (nuint)size)),
@@ -71,7 +71,7 @@ internal static unsafe class Paths
         new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Move(s, d, size)) { ChecksSize = true },
         new("Move(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
             (d, s, size) => Memory.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
-        new("SizeClasses.Portable<MoveOperation> (compare ladder)", 0, Unbounded,
+        new("SizeClasses.Portable<MoveOperation> (size switch)", 0, Unbounded,
             (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
         new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Move(s, d, (nuint)size)),
@@ -83,7 +83,7 @@ internal static unsafe class Paths
     [
         new("Set(byte*, byte, int)", 0, Unbounded, (d, value, size) => Memory.Set(d, value, size)) { ChecksSize = true },
         new("Set(Span<byte>, byte)", 0, Unbounded, (d, value, size) => Memory.Set(new Span<byte>(d, size), value)),
-        new("SizeClasses.Portable<SetOperation> (compare ladder)", 0, Unbounded,
+        new("SizeClasses.Portable<SetOperation> (size switch)", 0, Unbounded,
             (d, value, size) => SizeClasses.Portable<SetOperation, NoResult>(new SetOperation(d, value), size)) { ChecksSize = true },
         new("WordBlocks.Set", WordBlocks.Block, Unbounded, (d, value, size) => WordBlocks.Set(d, value, (nuint)size)),
         new("VectorBlocks.Set", VectorBlocks.MinSize, Unbounded, (d, value, size) => VectorBlocks.Set(d, value, (nuint)size)),

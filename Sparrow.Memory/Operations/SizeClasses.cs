@@ -16,7 +16,7 @@ internal unsafe interface ISizeClassOperation<TResult>
 
     /// <summary>
     /// 1..3 bytes as three single bytes: the first, the middle (<c>size / 2</c>) and the last; for 1 or 2 bytes
-    /// some of them are the same byte. One class for all three sizes: one rung of the size ladder, not three.
+    /// some of them are the same byte. One class for all three sizes: one target of the size switch, not three.
     /// </summary>
     TResult UpToThreeBytes(nuint size);
 
@@ -45,8 +45,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 /// <summary>
 /// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
 /// masked access for 1..32 bytes where the CPU has one (for SequenceEqual, <see cref="Equal"/>: 1..64 bytes where
-/// 512-bit vectors are accelerated too); otherwise a ladder of compares over the sizes 0..16 (four size
-/// classes: 0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
+/// 512-bit vectors are accelerated too); otherwise a switch over the sizes 0..16, a jump table to four size
+/// classes (0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
 /// </summary>
 internal static unsafe class SizeClasses
 {
@@ -129,31 +129,53 @@ internal static unsafe class SizeClasses
 
     /// <summary>
     /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512
-    /// machines too): a ladder of size classes over 0..16, then blocks.
+    /// machines too): a dense switch over the sizes 0..16, one case per size class, then blocks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Portable<TOperation, TResult>(TOperation operation, int size)
         where TOperation : struct, ISizeClassOperation<TResult>
     {
-        // PERF: a ladder of compares, the 8..16 class tested first: a size of that class (most keys) runs one
-        // fused compare-and-branch, then its words. A jump table costs a table load,
-        // address arithmetic and a taken indirect jump on every call, more work than the 16-byte compare itself
-        // in a caller's loop (SequenceEqual Size=16 with AVX-512 disabled), and on mixed key sizes its indirect
-        // jump mispredicted more than the ladder's branches (CompareWorkload with AVX-512 disabled). Every class
-        // touches overlapping words (or bytes) inside the buffer, never past its end.
-        // PERF: the first test's operand is the offset of the last word: one subtraction is both the size test
-        // and the class's offset (sizes below 8 wrap to a large unsigned value and fail the test).
-        nuint lastWord = (uint)size - sizeof(ulong);
-        if (lastWord <= sizeof(ulong))
-            return operation.TwoWords<ulong>(lastWord);
+        // PERF: a dense switch compiles to the IL switch opcode and a jump table: any size 0..16 reaches its class
+        // after one bounds compare and one indirect jump, with no compare per class before it. Every class touches
+        // overlapping words (or bytes) inside the buffer, never past its end.
+        // PERF: the table costs a load, address arithmetic and a taken indirect jump on every call, where the ladder
+        // of compares it replaced took one fused compare-and-branch for 8..16 bytes; SizeDispatchBenchmarks and
+        // SizeDispatchMixBenchmarks keep the two measured side by side, AVX-512 off (Baselines/SizeLadder.cs).
+        // PERF: the sizes of a class share one case, at offsets computed from the size, rather than a case per size
+        // at constant offsets: on mixed sizes the indirect jump mispredicts about as often as two calls in a row
+        // take different targets, and seventeen targets missed far more often than four (CompareWorkload, AVX-512
+        // off); seventeen inlined cases also ran a small caller's loop out of its inlining budget, leaving calls.
+        // PERF: the word classes' offset is computed before the switch, beside the table lookup rather than after
+        // the indirect jump, and zero-extended (a 32-bit mov, not movsxd): a case then starts with its loads,
+        // [p + last] and, for 4..7 bytes, [p + last + 4] in one addressing mode.
+        nuint lastWord = (nuint)(uint)size - sizeof(ulong);
+        switch (size)
+        {
+            case 0:
+                return operation.Empty();
+            case 1:
+            case 2:
+            case 3:
+                return operation.UpToThreeBytes((uint)size);
+            case 4:
+            case 5:
+            case 6:
+            case 7:
+                return operation.TwoWords<uint>(lastWord + (sizeof(ulong) - sizeof(uint)));
+            case 8:
+            case 9:
+            case 10:
+            case 11:
+            case 12:
+            case 13:
+            case 14:
+            case 15:
+            case 16:
+                return operation.TwoWords<ulong>(lastWord);
+        }
+
         if (size > MaxWordsSize)
             return Blocks<TOperation, TResult>(operation, (nuint)size);
-        if (size >= sizeof(uint))
-            return operation.TwoWords<uint>((nuint)size - sizeof(uint));
-        if (size > 0)
-            return operation.UpToThreeBytes((nuint)size);
-        if (size == 0)
-            return operation.Empty();
         return ThrowNegativeSize<TResult>();
     }
 

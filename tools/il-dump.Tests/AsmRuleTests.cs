@@ -29,8 +29,6 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "jump-table", "PASS" },
         { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "no-calls", "PASS" },
         { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "jump-table", "FAIL" },
-        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "no-jump-table", "FAIL" },
-        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "no-jump-table", "PASS" },
         { "Calls::IndexWithBoundsCheck(uint8[], int32)", "no-rngchk", "FAIL" },
         { "Calls::IndexWithoutBoundsCheck(uint8[], int32)", "no-rngchk", "PASS" },
         { "Tables::FromRvaSpan(int32)", "no-rngchk", "PASS" },

@@ -25,7 +25,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -36,7 +36,7 @@ internal static partial class AsmRules
         string access = rule.Name == "masked-loads" ? "load" : "store";
         List<string> found = rule.Name switch
         {
-            "jump-table" or "no-jump-table" => Matching(TableEntry()),
+            "jump-table" => Matching(TableEntry()),
             "no-rngchk" => Matching(RangeCheck()),
             "no-calls" => [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)],
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
@@ -47,9 +47,6 @@ internal static partial class AsmRules
         {
             "jump-table" when found.Count > 0 && Matching(IndirectJump()).Count > 0 => Verdict.Pass($"indirect jump through a {found.Count}-entry table"),
             "jump-table" => Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
-            "no-jump-table" when found.Count > 0 && Matching(IndirectJump()).Count > 0 =>
-                Verdict.Fail($"an indirect jump through a {found.Count}-entry table", Matching(IndirectJump())),
-            "no-jump-table" => Verdict.Pass("compare-and-branch dispatch, no jump table"),
             "no-rngchk" => Verdict.PassUnless(found, $"array/span bounds check: {found.Count} call(s) to CORINFO_HELP_RNGCHKFAIL"),
             "no-calls" => Verdict.PassUnless(found, $"{found.Count} call(s) on the hot path"),
             "inlined" when compiled.Caller is null => Verdict.Fail("no machine code for the sample caller", []),

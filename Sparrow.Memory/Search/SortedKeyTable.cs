@@ -43,23 +43,29 @@ public sealed unsafe partial class SortedKeyTable
     /// </summary>
     internal const int MaxWords = 4;
 
+    /// <summary>The bytes of a cache line: what the headers, the leads and the heads are aligned to.</summary>
+    private const int CacheLine = 64;
+
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
 
     // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
     private readonly byte[] _keyBuffer;
     private readonly byte[] _startBuffer;
-    private readonly long[] _headBuffer;
-    private readonly NodeHeader[] _headerArray;
-    private readonly int[] _firstNodeArray;
+    private readonly byte[] _headerBuffer;
+    private readonly byte[] _leadBuffer;
+    private readonly byte[] _headBuffer;
+    private readonly NodeLevel[] _levelArray;
 
     private readonly byte* _keys;
     private readonly byte* _starts;
     private readonly bool _twoByteStarts;
-    private readonly long* _heads;
     private readonly NodeHeader* _headers;
-    private readonly int* _firstNodes;
+    private readonly int* _leads;
+    private readonly long* _heads;
+    private readonly NodeLevel* _levels;
     private readonly int _topLevel;
+    private readonly int _nodes;
 
     /// <summary>The number of keys.</summary>
     public int Count { get; }
@@ -157,20 +163,26 @@ public sealed unsafe partial class SortedKeyTable
         ThrowIfNotAscending(keysParameter);
 
         var layout = new NodeLayout(this);
+        _headerBuffer = layout.HeaderBuffer;
+        _headers = layout.Headers;
+        _leadBuffer = layout.LeadBuffer;
+        _leads = layout.Leads;
         _headBuffer = layout.HeadBuffer;
         _heads = layout.Heads;
-        _headerArray = layout.Headers;
-        _firstNodeArray = layout.FirstNodes;
-        _headers = (NodeHeader*)Marshal.UnsafeAddrOfPinnedArrayElement(_headerArray, 0);
-        _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
-        _topLevel = _firstNodeArray.Length - 1;
+        _levelArray = layout.Levels;
+        _nodes = layout.Nodes;
+        _levels = (NodeLevel*)Marshal.UnsafeAddrOfPinnedArrayElement(_levelArray, 0);
+        _topLevel = _levelArray.Length - 1;
 
-        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + (long)_headBuffer.Length * sizeof(long)
-            + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
+        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + _headerBuffer.Length + (long)_leadBuffer.Length
+            + _headBuffer.Length + (long)_levelArray.Length * sizeof(NodeLevel);
     }
 
     /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
-    internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
+    internal ReadOnlySpan<NodeHeader> NodeHeaders => new(_headers, _nodes);
+
+    /// <summary>Every level, from the leaves up (for tests of the layout).</summary>
+    internal ReadOnlySpan<NodeLevel> Levels => _levelArray;
 
     /// <summary>The bytes of each key start: 2 or 4 (for tests of the layout).</summary>
     internal int StartBytes => _twoByteStarts ? TwoByteKeyStarts.Width : FourByteKeyStarts.Width;

@@ -124,10 +124,10 @@ public sealed unsafe partial class SortedKeyTable
             }
 
             // A node whose heads tell its entries apart from the prefix the key is known to share needs no check of
-            // the bytes in between.
+            // the bytes in between; nor does a node without heads, whose ties are broken with the key bytes anyway.
             for (int index = 0; index < nodes; index++)
             {
-                if (sharedWanted[index] <= words[index])
+                if (sharedWanted[index] <= words[index] || words[index] == 0)
                     prefixes[index] = shares[index];
             }
 

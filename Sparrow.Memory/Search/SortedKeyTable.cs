@@ -16,11 +16,14 @@ namespace Sparrow;
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
 /// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer
 /// prefix its own entries share, when that tells them apart in fewer words (a search then checks the key's bytes
-/// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): 1
-/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart (in a level of at most 16 nodes,
-/// the widest any of them wants, for all), granted root first while the table stays within 1.5 times its key bytes
-/// plus 8 bytes a key. Each word of a node's 16 heads fills two cache
-/// lines and is compared to the searched key's at once with vector instructions. A search descends from the root,
+/// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): up
+/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart (in a level, the widest any of
+/// its nodes wants, for all, where the bound allows), granted root first while the table stays within 1.5 times its
+/// key bytes plus 8 bytes a key. Each word of a node's 16 heads fills two cache
+/// lines and is compared to the searched key's at once with vector instructions. In a level of more than 16 nodes,
+/// too large to stay in cache, each node also has leads, the first 4 bytes of its heads in one cache line, compared
+/// first; its heads are compared only when a lead ties, and have the same width in every node of the level, so that
+/// a node's header, leads and heads are all found from its number and fetched at once. A search descends from the root,
 /// one node per level, and reads key bytes only to break a tie between heads of keys that share the whole head
 /// past their node's prefix and go on (the remaining bytes are compared in key order then).
 /// </para>
@@ -31,7 +34,7 @@ namespace Sparrow;
 /// </remarks>
 public sealed unsafe partial class SortedKeyTable
 {
-    /// <summary>Entries per node: 16 heads, two 64-byte cache lines.</summary>
+    /// <summary>Entries per node: 16 heads, two 64-byte cache lines a word; 16 leads, one.</summary>
     internal const int NodeWidth = 16;
 
     /// <summary>log2 of <see cref="NodeWidth"/>.</summary>

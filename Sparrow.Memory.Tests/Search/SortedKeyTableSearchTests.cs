@@ -182,7 +182,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         SearchPath path = SearchPaths.Named(name);
         var random = new Random(16);
         var set = new SortedSet<byte[]>(KeySets.Order.Instance);
-        while (set.Count < 6000)
+        while (set.Count < 3000)
         {
             var key = new byte[16];
             random.NextBytes(key);

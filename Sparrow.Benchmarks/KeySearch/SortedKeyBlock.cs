@@ -92,13 +92,23 @@ internal sealed unsafe class SortedKeyBlock : IDisposable
     public int ProbeCount => ProbeOffsets.Length;
 
     /// <summary>
-    /// <paramref name="count"/> document ids absent from the first <paramref name="count"/> of seed
-    /// <paramref name="seed"/>, and looked up in their stead: each lies between two keys of the table.
+    /// <paramref name="count"/> document ids of seed <paramref name="seed"/>, looked up with the
+    /// <paramref name="probes"/> ids that follow them, absent from the table: each lies between two of its keys.
     /// </summary>
-    public static SortedKeyBlock WithAbsentDocumentIds(int count, int seed)
+    public static SortedKeyBlock WithAbsentDocumentIds(int count, int probes, int seed)
     {
-        byte[][] keys = GenerateDistinctKeys(2 * count, new Random(seed));
+        byte[][] keys = GenerateDistinctKeys(count + probes, new Random(seed));
         return new SortedKeyBlock(keys[..count], keys[count..]);
+    }
+
+    /// <summary>
+    /// <paramref name="count"/> document ids of seed <paramref name="seed"/>, the first <paramref name="probes"/> of
+    /// them (in insertion order: spread over the whole table) looked up once each.
+    /// </summary>
+    public static SortedKeyBlock WithPresentDocumentIds(int count, int probes, int seed)
+    {
+        byte[][] keys = GenerateDistinctKeys(count, new Random(seed));
+        return new SortedKeyBlock(keys, keys[..probes], sortedOnce: true);
     }
 
     /// <summary>

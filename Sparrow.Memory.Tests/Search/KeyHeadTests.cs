@@ -1,8 +1,8 @@
 namespace Sparrow.Tests;
 
 /// <summary>
-/// Heads against key order: for keys that share a prefix, a smaller key never has a larger head, and equal heads
-/// mean equal keys unless both keys go on past the head. Exhaustive over short keys of the bytes that matter
+/// Heads and leads against key order: for keys that share a prefix, a smaller key never has a larger head or lead,
+/// and equal heads mean equal keys unless both keys go on past the head. Exhaustive over short keys of the bytes that matter
 /// (0x00, 0x01, 0xFF), seeded random beyond.
 /// </summary>
 public sealed unsafe class KeyHeadTests
@@ -48,7 +48,20 @@ public sealed unsafe class KeyHeadTests
                 Assert.True(order == 0, what);
             else
                 Assert.True(a.Length - offset > KeyHead.BytesOf(words) && b.Length - offset > KeyHead.BytesOf(words), what);
+            // The lead is the high half of the first word, whatever the width: it orders as the heads, never tells more.
+            Assert.Equal((int)(headA[0] >> 32), Lead(a, offset));
         }
+        int leadOrder = Lead(a, offset).CompareTo(Lead(b, offset));
+        if (leadOrder != 0)
+            Assert.True(Math.Sign(leadOrder) == order, $"leads of {Convert.ToHexString(a)} vs {Convert.ToHexString(b)} from {offset}");
+    }
+
+    /// <summary>The lead of a key placed after 8 bytes of padding, as the table stores keys.</summary>
+    private static int Lead(byte[] key, int offset)
+    {
+        byte[] padded = [0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, .. key];
+        fixed (byte* p = padded)
+            return KeyHead.Lead(p + 8, key.Length, offset);
     }
 
     /// <summary>The head of a key placed after 8 bytes of padding, as the table stores keys.</summary>

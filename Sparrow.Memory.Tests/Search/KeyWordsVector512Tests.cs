@@ -3,8 +3,8 @@ using Sparrow.Testing;
 namespace Sparrow.Tests;
 
 /// <summary>
-/// The key words built in a 512-bit register against the scalar heads (<see cref="KeyHead.Word"/>,
-/// <see cref="KeyHead.Last"/>) scanned as <see cref="HeadScanScalar"/> does: every key length 0..64, every offset
+/// The key words and lead built in a 512-bit register against the scalar heads (<see cref="KeyHead.Word"/>,
+/// <see cref="KeyHead.Last"/>, <see cref="KeyHead.Lead"/>) scanned as <see cref="HeadScanScalar"/> does: every key length 0..64, every offset
 /// up to it, every head width, with the key's bytes ending at and starting after a guard page.
 /// </summary>
 public sealed unsafe class KeyWordsVector512Tests
@@ -26,9 +26,13 @@ public sealed unsafe class KeyWordsVector512Tests
                         byte[] key = Bytes(random, length);
                         FillNode(heads, random, key, offset, words);
                         (uint below, uint tied, bool whole) = Reference(heads, key, offset, words);
+                        int lead = (int)(Head(key, offset, 0, 1) >> 32);
                         foreach (byte* at in new[] { memory.EndingAtGuard(length), memory.StartingAfterGuard })
                         {
                             key.CopyTo(new Span<byte>(at, length));
+                            System.Runtime.Intrinsics.Vector512<int> leads = KeyWordsVector512.Lead(at, length, offset);
+                            if (leads != System.Runtime.Intrinsics.Vector512.Create(lead))
+                                Assert.Fail($"key {Convert.ToHexString(key)} from {offset}: lead {leads}, expected {lead:X8} in every lane.");
                             bool actualWhole = KeyWordsVector512.Scan(heads, at, length, offset, words, out uint actualBelow, out uint actualTied);
                             if ((actualBelow, actualTied, actualWhole) != (below, tied, whole))
                                 Assert.Fail($"key {Convert.ToHexString(key)} from {offset}, {words} words: ({actualBelow:X4}, {actualTied:X4}, {actualWhole}), expected ({below:X4}, {tied:X4}, {whole}).");

@@ -40,8 +40,10 @@ public sealed unsafe class SortedKeyTableSearchTests
     public void KeysEndingAtAndStartingAfterAGuardPage_AreReadInBounds(string name)
     {
         SearchPath path = SearchPaths.Named(name);
-        byte[][] keys = KeySets.Make(3, 200, seed: 7);
+        // 600 keys: 38 leaves, a level with leads (read from the key as the heads are).
+        byte[][] keys = KeySets.Make(3, 600, seed: 7);
         SortedKeyTable table = SortedKeyTable.Create(keys);
+        Assert.True(table.Levels[0].ComparesLeads);
         using var memory = new GuardedMemory(64);
         foreach (byte[] probe in KeySets.Probes(keys).Where(k => k.Length <= 64))
         {
@@ -117,7 +119,8 @@ public sealed unsafe class SortedKeyTableSearchTests
 
     [Theory]
     [InlineData(0, 256)]
-    [InlineData(6, 1000)]
+    [InlineData(0, 1000)]
+    [InlineData(5, 1000)]
     public void MixedRunsOfLongAndShortPrefixes_GetNodesWithAPrefixToCheckAndWideHeads(int family, int count)
     {
         // The layout rules the test above proves are taken where they pay: else it would prove nothing new.
@@ -145,6 +148,57 @@ public sealed unsafe class SortedKeyTableSearchTests
             Assert.Equal(level[0].Words, header.Words);
         Assert.True(level[0].Words > 1, $"{level[0].Words} word.");
         Assert.Equal(1 + SortedKeyTable.NodeWidth + count / SortedKeyTable.NodeWidth, table.NodeHeaders.Length);
+    }
+
+    [Theory]
+    [InlineData(0, 5000)]
+    [InlineData(6, 5000)]
+    public void ALargeLevel_HasLeads_AndTheSameHeadsInEveryNode_FoundFromItsNumber(int family, int count)
+    {
+        // 5000 keys: 313 leaves and 20 nodes above them (both with leads), then 2 nodes and the root (without).
+        SortedKeyTable table = SortedKeyTable.Create(KeySets.Make(family, count, seed: count + family));
+        ReadOnlySpan<NodeHeader> headers = table.NodeHeaders;
+        ReadOnlySpan<NodeLevel> levels = table.Levels;
+        Assert.Equal([true, true, false, false], levels.ToArray().Select(l => l.ComparesLeads));
+        for (int level = 0; level < 2; level++)
+        {
+            int end = level == 0 ? headers.Length : levels[level - 1].FirstNode;
+            for (int node = 0; node < end - levels[level].FirstNode; node++)
+            {
+                NodeHeader header = headers[levels[level].FirstNode + node];
+                Assert.Equal(levels[level].Words, header.Words);
+                Assert.Equal(levels[level].HeadsAt + (long)node * levels[level].Words * SortedKeyTable.NodeWidth, (long)header.HeadsAt * SortedKeyTable.NodeWidth);
+            }
+        }
+        Assert.True(levels[1].Words > 1 && levels[1].Words >= levels[0].Words, $"{levels[0].Words} and {levels[1].Words} words.");
+    }
+
+    [SearchPathTheory]
+    [MemberData(nameof(Paths))]
+    public void LeavesWithoutHeads_BreakTiesOfLeadsWithTheKeyBytes_AndAgreeWithBinarySearch(string name)
+    {
+        // 16-byte keys (16 key bytes and 4 of start a key): the bound leaves no room for a word of heads in the
+        // leaves, which have leads alone. Keys that share their first bytes make leads tie.
+        SearchPath path = SearchPaths.Named(name);
+        var random = new Random(16);
+        var set = new SortedSet<byte[]>(KeySets.Order.Instance);
+        while (set.Count < 3000)
+        {
+            var key = new byte[16];
+            random.NextBytes(key);
+            key.AsSpan(0, random.Next(0, 12)).Fill((byte)random.Next(3));
+            set.Add(key);
+        }
+        byte[][] keys = [.. set];
+        SortedKeyTable table = SortedKeyTable.Create(keys);
+        Assert.True(table.Levels[0].ComparesLeads && table.Levels[0].Words == 0, $"{table.Levels[0].Words} words in the leaves.");
+        foreach (byte[] probe in KeySets.Probes(keys))
+        {
+            int expected = Array.BinarySearch(keys, probe, KeySets.Order.Instance);
+            int actual = path.Search(table, probe);
+            if (actual != expected)
+                Assert.Fail($"{path.Name}: key {Convert.ToHexString(probe)} gave {actual}, expected {expected}.");
+        }
     }
 
     [SearchPathTheory]

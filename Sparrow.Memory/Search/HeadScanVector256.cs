@@ -3,10 +3,21 @@ using System.Runtime.Intrinsics;
 
 namespace Sparrow;
 
-/// <summary>The AVX2 node scan: the 16 heads as four 256-bit loads.</summary>
+/// <summary>The AVX2 node scan: the 16 leads as two 256-bit loads, a word of 16 heads as four.</summary>
 internal readonly unsafe struct HeadScanVector256 : IHeadScan
 {
     public static bool IsSupported => Vector256.IsHardwareAccelerated;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void CompareLeads(int* leads, int lead, out uint less, out uint equal)
+    {
+        const int Lanes = 8;
+        Vector256<int> key = Vector256.Create(lead);
+        Vector256<int> low = Vector256.LoadAligned(leads);
+        Vector256<int> high = Vector256.LoadAligned(leads + Lanes);
+        less = Vector256.LessThan(low, key).ExtractMostSignificantBits() | Vector256.LessThan(high, key).ExtractMostSignificantBits() << Lanes;
+        equal = Vector256.Equals(low, key).ExtractMostSignificantBits() | Vector256.Equals(high, key).ExtractMostSignificantBits() << Lanes;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Compare(long* heads, long head, out uint less, out uint equal)

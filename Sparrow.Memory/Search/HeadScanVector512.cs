@@ -3,10 +3,23 @@ using System.Runtime.Intrinsics;
 
 namespace Sparrow;
 
-/// <summary>The AVX-512 node scan: the 16 heads as two 512-bit loads, each compared at once.</summary>
+/// <summary>The AVX-512 node scan: the 16 leads as one 512-bit load, a word of 16 heads as two, each compared at once.</summary>
 internal readonly unsafe struct HeadScanVector512 : IHeadScan
 {
     public static bool IsSupported => Vector512.IsHardwareAccelerated;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void CompareLeads(int* leads, int lead, out uint less, out uint equal) =>
+        CompareLeads(leads, Vector512.Create(lead), out less, out equal);
+
+    /// <summary>The same as <see cref="CompareLeads(int*, int, out uint, out uint)"/>, the key's lead already in every lane of <paramref name="key"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void CompareLeads(int* leads, Vector512<int> key, out uint less, out uint equal)
+    {
+        Vector512<int> all = Vector512.LoadAligned(leads);
+        less = (uint)Vector512.LessThan(all, key).ExtractMostSignificantBits();
+        equal = (uint)Vector512.Equals(all, key).ExtractMostSignificantBits();
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Compare(long* heads, long head, out uint less, out uint equal) =>

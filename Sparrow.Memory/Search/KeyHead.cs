@@ -29,6 +29,15 @@ internal static unsafe class KeyHead
     public const long Bias = long.MinValue;
 
     /// <summary>
+    /// The lead of a head from byte <paramref name="offset"/>: its first 4 key bytes, big-endian, zero-padded, biased
+    /// (the high half of its first word, whichever the head's width). Leads order as the keys for keys that share
+    /// the prefix (<c>a &lt; b</c> implies <c>Lead(a) &lt;= Lead(b)</c>), but equal leads tell nothing: the key may end
+    /// inside them (they hold no count) or go on.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Lead(byte* key, int length, int offset) => (int)(Word(key, length, offset, 0) >> 32);
+
+    /// <summary>
     /// Word <paramref name="index"/> (not the last) of a head of several words from byte
     /// <paramref name="offset"/>: the 8 key bytes at <c>offset + 8 × index</c>, big-endian, zero-padded, biased.
     /// </summary>

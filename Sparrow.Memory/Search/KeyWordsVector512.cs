@@ -20,6 +20,20 @@ internal static unsafe class KeyWordsVector512
     public static bool IsSupported => Avx512Vbmi.IsSupported && Vector512.IsHardwareAccelerated;
 
     /// <summary>
+    /// The key's lead from byte <paramref name="offset"/> (at most <paramref name="length"/>, itself at most
+    /// <see cref="MaxLength"/>) in every 32-bit lane: <see cref="KeyHead.Lead"/>, for <see cref="HeadScanVector512.CompareLeads(int*, Vector512{int}, out uint, out uint)"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<int> Lead(byte* key, int length, int offset)
+    {
+        // PERF: as in Scan, one masked load of the key's bytes only, then one byte permute: byte j of a lane is key
+        // byte offset + 3 - j (big-endian), indices from 64 select the zero table.
+        Vector512<byte> bytes = MaskedVector.Load(key, MaskedVector.MaskFor512((uint)length));
+        Vector512<byte> indices = ((Vector512<byte>.Indices & Vector512.Create((byte)3)) ^ Vector512.Create((byte)3)) + Vector512.Create((byte)offset);
+        return Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt32() ^ Vector512.Create(int.MinValue);
+    }
+
+    /// <summary>
     /// The node scan of <see cref="HeadScanVector512"/> over the <paramref name="words"/>-word heads at
     /// <paramref name="heads"/>, against the key's head from byte <paramref name="offset"/> (at most
     /// <paramref name="length"/>, itself at most <see cref="MaxLength"/>): the entries below the key in the first

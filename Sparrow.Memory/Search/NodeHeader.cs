@@ -24,7 +24,7 @@ internal readonly struct NodeHeader(int headsAt, int prefixLength, int checkedFr
     /// <summary>The bytes every key brought to the node shares with its entries; those from here to <see cref="PrefixLength"/> are checked.</summary>
     public readonly int CheckedFrom = checkedFrom;
 
-    /// <summary>Words of each entry's head, 1 to <see cref="SortedKeyTable.MaxWords"/>: the fewest that tell neighbouring entries apart, or in a small level the widest its nodes want.</summary>
+    /// <summary>Words of each entry's head, 0 to <see cref="SortedKeyTable.MaxWords"/>: the fewest that tell neighbouring entries apart, or in a level the widest its nodes want (0: a tie of leads is broken with the key bytes).</summary>
     public readonly short Words = (short)words;
 
     /// <summary>The entries the node holds, 1 to <see cref="SortedKeyTable.NodeWidth"/>.</summary>

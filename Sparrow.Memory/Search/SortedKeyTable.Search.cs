@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics.X86;
 
 namespace Sparrow;
 
@@ -82,9 +83,9 @@ public sealed unsafe partial class SortedKeyTable
     private int Locate<TScan, TStarts>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
         equal = false;
-        NodeHeader* header = _headers + _firstNodes[level] + node;
+        NodeLevel* nodeLevel = _levels + level;
+        NodeHeader* header = _headers + nodeLevel->FirstNode + node;
         int prefixLength = header->PrefixLength;
-        int words = header->Words;
         // A node whose heads start past the prefix the key is known to share: the bytes in between decide first.
         if (header->CheckedFrom != prefixLength)
         {
@@ -92,32 +93,64 @@ public sealed unsafe partial class SortedKeyTable
             if (order != 0)
                 return order > 0 ? 0 : header->Entries;
         }
-        long* heads = _heads + (nint)header->HeadsAt * NodeWidth;
 
-        // The heads compared word by word: an entry is below the key when it is below in a word where all earlier
-        // words are equal.
-        // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is the
-        // node's, where an exit on the tie mask would depend on the key and mispredict.
         uint below = 0, tied = (1u << NodeWidth) - 1;
-        bool holdsWholeKey;
-        if (KeyWordsInRegister<TScan>(length))
+        if (nodeLevel->ComparesLeads)
         {
-            holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
-        }
-        else
-        {
-            for (int word = 0; word < words - 1; word++)
+            // PERF: in a level too large for the cache, the header, the leads and the heads are all found from the
+            // node's number, so their cache lines are fetched at once: the leads and the header by the loads below,
+            // the first word of the heads (two lines), compared when a lead ties, by a prefetch.
+            long* heads = _heads + nodeLevel->HeadsAt + (nint)node * nodeLevel->Words * NodeWidth;
+            if (Sse.IsSupported)
             {
-                TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
-                below |= tied & wordBelow;
-                tied &= wordEqual;
+                Sse.Prefetch0(heads);
+                Sse.Prefetch0(heads + NodeWidth / 2);
             }
-            long last = KeyHead.Last(key, length, prefixLength, words);
-            TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
-            below |= tied & lastBelow;
-            tied &= lastEqual;
-            holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
+            int* leads = _leads + nodeLevel->LeadsAt + (nint)node * NodeWidth;
+            if (KeyWordsInRegister<TScan>(length))
+                HeadScanVector512.CompareLeads(leads, KeyWordsVector512.Lead(key, length, prefixLength), out below, out tied);
+            else
+                TScan.CompareLeads(leads, KeyHead.Lead(key, length, prefixLength), out below, out tied);
+            // An unused slot's lead (int.MaxValue) is never below a key's, but equals the lead of a key of 0xFF bytes.
+            tied &= (1u << header->Entries) - 1;
+            if (tied == 0)
+                return BitOperations.PopCount(below);
         }
+
+        int words = header->Words;
+        bool holdsWholeKey = false;
+        int offset = prefixLength;
+        if (words > 0)
+        {
+            long* heads = _heads + (nint)header->HeadsAt * NodeWidth;
+            // The heads compared word by word: an entry is below the key when it is below in a word where all
+            // earlier words are equal (the leads' order is their first words').
+            // PERF: every word of the node is compared, with no exit once no entry is tied: the loop's trip count is
+            // the node's, where an exit on the tie mask would depend on the key and mispredict.
+            below = 0;
+            tied = (1u << NodeWidth) - 1;
+            if (KeyWordsInRegister<TScan>(length))
+            {
+                holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
+            }
+            else
+            {
+                for (int word = 0; word < words - 1; word++)
+                {
+                    TScan.Compare(heads + word * NodeWidth, KeyHead.Word(key, length, prefixLength, word), out uint wordBelow, out uint wordEqual);
+                    below |= tied & wordBelow;
+                    tied &= wordEqual;
+                }
+                long last = KeyHead.Last(key, length, prefixLength, words);
+                TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
+                below |= tied & lastBelow;
+                tied &= lastEqual;
+                holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
+            }
+            offset += KeyHead.BytesOf(words);
+        }
+        // Else the leads tied: the key bytes decide from the prefix on (a lead holds no count, so the key or an
+        // entry may end inside it).
         int lessCount = BitOperations.PopCount(below);
         int same = BitOperations.PopCount(tied);
         if (same == 0)
@@ -127,9 +160,8 @@ public sealed unsafe partial class SortedKeyTable
             equal = true;
             return lessCount;
         }
-        int offset = prefixLength + KeyHead.BytesOf(words);
         int first = (node << NodeShift) + lessCount;
-        // PERF: a tie is nearly always one entry (keys that share the head's 7 bytes and go on): compared here,
+        // PERF: a tie is nearly always one entry (keys that share the head's bytes and go on): compared here,
         // inlined; a run of several goes to the binary search of BreakTie.
         if (same == 1)
         {

@@ -16,11 +16,14 @@ namespace Sparrow;
 /// consecutive nodes below it. Each node skips the prefix that every key between its first entry and the next
 /// node's shares (so a search never compares it: a key the search brings to the node has it), or the longer
 /// prefix its own entries share, when that tells them apart in fewer words (a search then checks the key's bytes
-/// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): 1
-/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart (in a level of at most 16 nodes,
-/// the widest any of them wants, for all), granted root first while the table stays within 1.5 times its key bytes
-/// plus 8 bytes a key. Each word of a node's 16 heads fills two cache
-/// lines and is compared to the searched key's at once with vector instructions. A search descends from the root,
+/// in between first). It stores for each entry a head of the bytes after that prefix (<see cref="KeyHead"/>): up
+/// to <see cref="MaxWords"/> words, the fewest that tell neighbouring entries apart (in a level, the widest any of
+/// its nodes wants, for all, where the bound allows), granted root first while the table stays within 1.5 times its
+/// key bytes plus 8 bytes a key. Each word of a node's 16 heads fills two cache
+/// lines and is compared to the searched key's at once with vector instructions. In a level of more than 16 nodes,
+/// too large to stay in cache, each node also has leads, the first 4 bytes of its heads in one cache line, compared
+/// first; its heads are compared only when a lead ties, and have the same width in every node of the level, so that
+/// a node's header, leads and heads are all found from its number and fetched at once. A search descends from the root,
 /// one node per level, and reads key bytes only to break a tie between heads of keys that share the whole head
 /// past their node's prefix and go on (the remaining bytes are compared in key order then).
 /// </para>
@@ -31,7 +34,7 @@ namespace Sparrow;
 /// </remarks>
 public sealed unsafe partial class SortedKeyTable
 {
-    /// <summary>Entries per node: 16 heads, two 64-byte cache lines.</summary>
+    /// <summary>Entries per node: 16 heads, two 64-byte cache lines a word; 16 leads, one.</summary>
     internal const int NodeWidth = 16;
 
     /// <summary>log2 of <see cref="NodeWidth"/>.</summary>
@@ -43,23 +46,29 @@ public sealed unsafe partial class SortedKeyTable
     /// </summary>
     internal const int MaxWords = 4;
 
+    /// <summary>The bytes of a cache line: what the headers, the leads and the heads are aligned to.</summary>
+    private const int CacheLine = 64;
+
     /// <summary>Bytes before the first key in <see cref="_keyBuffer"/>, so a head of a short key can read the 8 bytes ending at its end.</summary>
     private const int KeyPadding = sizeof(ulong);
 
     // Every array is on the pinned object heap: the pointers below stay valid while this table lives.
     private readonly byte[] _keyBuffer;
     private readonly byte[] _startBuffer;
-    private readonly long[] _headBuffer;
-    private readonly NodeHeader[] _headerArray;
-    private readonly int[] _firstNodeArray;
+    private readonly byte[] _headerBuffer;
+    private readonly byte[] _leadBuffer;
+    private readonly byte[] _headBuffer;
+    private readonly NodeLevel[] _levelArray;
 
     private readonly byte* _keys;
     private readonly byte* _starts;
     private readonly bool _twoByteStarts;
-    private readonly long* _heads;
     private readonly NodeHeader* _headers;
-    private readonly int* _firstNodes;
+    private readonly int* _leads;
+    private readonly long* _heads;
+    private readonly NodeLevel* _levels;
     private readonly int _topLevel;
+    private readonly int _nodes;
 
     /// <summary>The number of keys.</summary>
     public int Count { get; }
@@ -157,20 +166,26 @@ public sealed unsafe partial class SortedKeyTable
         ThrowIfNotAscending(keysParameter);
 
         var layout = new NodeLayout(this);
+        _headerBuffer = layout.HeaderBuffer;
+        _headers = layout.Headers;
+        _leadBuffer = layout.LeadBuffer;
+        _leads = layout.Leads;
         _headBuffer = layout.HeadBuffer;
         _heads = layout.Heads;
-        _headerArray = layout.Headers;
-        _firstNodeArray = layout.FirstNodes;
-        _headers = (NodeHeader*)Marshal.UnsafeAddrOfPinnedArrayElement(_headerArray, 0);
-        _firstNodes = (int*)Marshal.UnsafeAddrOfPinnedArrayElement(_firstNodeArray, 0);
-        _topLevel = _firstNodeArray.Length - 1;
+        _levelArray = layout.Levels;
+        _nodes = layout.Nodes;
+        _levels = (NodeLevel*)Marshal.UnsafeAddrOfPinnedArrayElement(_levelArray, 0);
+        _topLevel = _levelArray.Length - 1;
 
-        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + (long)_headBuffer.Length * sizeof(long)
-            + (long)_headerArray.Length * sizeof(NodeHeader) + (long)_firstNodeArray.Length * sizeof(int);
+        TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + _headerBuffer.Length + (long)_leadBuffer.Length
+            + _headBuffer.Length + (long)_levelArray.Length * sizeof(NodeLevel);
     }
 
     /// <summary>Every node's header, from the root down (for tests of the layout).</summary>
-    internal ReadOnlySpan<NodeHeader> NodeHeaders => _headerArray;
+    internal ReadOnlySpan<NodeHeader> NodeHeaders => new(_headers, _nodes);
+
+    /// <summary>Every level, from the leaves up (for tests of the layout).</summary>
+    internal ReadOnlySpan<NodeLevel> Levels => _levelArray;
 
     /// <summary>The bytes of each key start: 2 or 4 (for tests of the layout).</summary>
     internal int StartBytes => _twoByteStarts ? TwoByteKeyStarts.Width : FourByteKeyStarts.Width;

@@ -27,7 +27,8 @@ public sealed partial class KeyTableMemoryTests
             ("KeySearch: 50,000 document ids", KeySearchBenchmarks.KeySet),
             ("KeySearchAbsent: 50,000 other document ids", KeySearchAbsentBenchmarks.KeySet),
             ("KeySearchPage: 256 document ids (a page)", KeySearchPageBenchmarks.KeySet),
-            ("KeySearchRandomKey: 50,000 random 16-byte keys", KeySearchRandomKeyBenchmarks.KeySet));
+            ("KeySearchRandomKey: 50,000 random 16-byte keys", KeySearchRandomKeyBenchmarks.KeySet),
+            ("KeySearchMillion: 1,000,000 document ids", KeySearchMillionBenchmarks.KeySet));
         if (block.Groups["table"].Value == table)
             return;
         if (Environment.GetEnvironmentVariable(UpdateVariable) == "1")

@@ -1,0 +1,256 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using static Sparrow.PostingListFormat;
+
+namespace Sparrow;
+
+/// <summary>
+/// Writes the format of <see cref="PostingList"/> in two passes over the values: the first checks the ascent,
+/// finds the span range and each block's width (so the length is known before a byte is written), the second
+/// writes the header, the records and the blocks.
+/// </summary>
+internal static class PostingListEncoder
+{
+    /// <summary>How a block is stored: its low width, and its exceptions (deltas of more than that width).</summary>
+    private struct Plan
+    {
+        public int Width;
+        public int ExceptionCount;
+        public int ExceptionWidth;
+        public int Bytes;
+
+        public readonly int Code => ExceptionCount == 0 ? Width : ExceptionCodes + Width;
+    }
+
+    public static int Encode<T>(ref T values, int count, Span<byte> destination) where T : unmanaged
+    {
+        CheckAscending(ref values, count);
+        int length = 1 + VarInt.GetByteCount((uint)count);
+        if (count == 0)
+            return WriteHeader(destination, length, count, 0, default);
+        ulong first = Get(ref values, 0);
+        length += VarInt.GetByteCount(first);
+        if (count == 1)
+            return WriteHeader(destination, length, count, first, default);
+
+        int blocks = (count - 1 + BlockLength - 1) / BlockLength;
+        ulong minSpan = ulong.MaxValue, maxSpan = 0;
+        long blockBytes = 0;
+        Unsafe.SkipInit(out BlockOfUInt64 deltas);
+        for (int block = 0; block < blocks; block++)
+        {
+            int from = block * BlockLength;
+            int n = DeltasInBlock(count, block);
+            ulong span = Get(ref values, from + n) - Get(ref values, from);
+            minSpan = Math.Min(minSpan, span);
+            maxSpan = Math.Max(maxSpan, span);
+            ulong or = Deltas(ref values, from, n, ref deltas[0]);
+            blockBytes += Choose(ref deltas[0], n, or).Bytes;
+        }
+        int spanWidth = 64 - BitOperations.LeadingZeroCount(maxSpan - minSpan);
+        var spans = (Width: spanWidth, Base: minSpan);
+        length += 1 + VarInt.GetByteCount(minSpan);
+        long total = length + RecordBytes(blocks, spanWidth) + blockBytes;
+        if (total > destination.Length)
+            ThrowDestinationTooShort(total, destination.Length);
+
+        int offset = WriteHeader(destination, length, count, first, spans);
+        int recordsLength = (int)RecordBytes(blocks, spanWidth);
+        var records = new BitWriter(destination.Slice(offset, recordsLength));
+        offset += recordsLength;
+        for (int block = 0; block < blocks; block++)
+        {
+            int from = block * BlockLength;
+            int n = DeltasInBlock(count, block);
+            ulong span = Get(ref values, from + n) - Get(ref values, from);
+            ulong or = Deltas(ref values, from, n, ref deltas[0]);
+            Plan plan = Choose(ref deltas[0], n, or);
+            records.Write((uint)plan.Code, CodeBits);
+            records.Write(span - minSpan, spanWidth);
+            offset += WriteBlock(destination.Slice(offset, plan.Bytes), ref deltas[0], n, plan);
+        }
+        records.Flush();
+        return offset;
+    }
+
+    /// <summary>Writes the header fields before the records; <paramref name="length"/> is their size (checked against destination first).</summary>
+    private static int WriteHeader(Span<byte> destination, int length, int count, ulong first, (int Width, ulong Base) spans)
+    {
+        if (length > destination.Length)
+            ThrowDestinationTooShort(length, destination.Length);
+        destination[0] = FormatVersion;
+        int offset = 1 + VarInt.Write(destination[1..], (uint)count);
+        if (count > 0)
+            offset += VarInt.Write(destination[offset..], first);
+        if (count > 1)
+        {
+            destination[offset++] = (byte)spans.Width;
+            offset += VarInt.Write(destination[offset..], spans.Base);
+        }
+        return offset;
+    }
+
+    private static void CheckAscending<T>(ref T values, int count) where T : unmanaged
+    {
+        for (int i = 1; i < count; i++)
+        {
+            if (Get(ref values, i) <= Get(ref values, i - 1))
+                throw new ArgumentException($"values[{i}] ({Get(ref values, i)}) is not above values[{i - 1}] ({Get(ref values, i - 1)}): a posting list is strictly ascending.", "values");
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Get<T>(ref T values, int index) where T : unmanaged =>
+        typeof(T) == typeof(uint) ? Unsafe.As<T, uint>(ref Unsafe.Add(ref values, index)) : Unsafe.As<T, ulong>(ref Unsafe.Add(ref values, index));
+
+    /// <summary>The <paramref name="n"/> deltas (value - previous - 1) after values[<paramref name="from"/>]; returns their OR.</summary>
+    private static ulong Deltas<T>(ref T values, int from, int n, ref ulong deltas) where T : unmanaged
+    {
+        ulong or = 0;
+        ulong previous = Get(ref values, from);
+        for (int i = 0; i < n; i++)
+        {
+            ulong value = Get(ref values, from + 1 + i);
+            ulong delta = value - previous - 1;
+            Unsafe.Add(ref deltas, i) = delta;
+            or |= delta;
+            previous = value;
+        }
+        return or;
+    }
+
+    /// <summary>The cheapest width for the block: every width from the widest delta's down, each with the deltas above it as exceptions.</summary>
+    private static Plan Choose(ref ulong deltas, int n, ulong or)
+    {
+        int widest = 64 - BitOperations.LeadingZeroCount(or);
+        var best = new Plan { Width = widest, Bytes = PackedBytes(n, widest) };
+        if (widest == 0)
+            return best;
+        Span<int> atWidth = stackalloc int[65];
+        atWidth.Clear();
+        for (int i = 0; i < n; i++)
+            atWidth[64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i))]++;
+        int above = 0;
+        // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
+        for (int width = Math.Min(widest - 1, 62); width >= 0; width--)
+        {
+            above += atWidth[width + 1];
+            int exceptionWidth = widest - width;
+            int bytes = 2 + PackedBytes(n, width) + above + PackedBytes(above, exceptionWidth);
+            if (bytes < best.Bytes)
+                best = new Plan { Width = width, ExceptionCount = above, ExceptionWidth = exceptionWidth, Bytes = bytes };
+        }
+        return best;
+    }
+
+    private static int WriteBlock(Span<byte> destination, ref ulong deltas, int n, Plan plan)
+    {
+        int offset = 0;
+        if (plan.ExceptionCount != 0)
+        {
+            destination[0] = (byte)plan.ExceptionCount;
+            destination[1] = (byte)plan.ExceptionWidth;
+            offset = 2;
+        }
+        int packedBytes = PackedBytes(n, plan.Width);
+        Span<byte> packed = destination.Slice(offset, packedBytes);
+        if (IsVertical(n, plan.Width))
+            PackVertical(packed, ref deltas, plan.Width);
+        else
+        {
+            var writer = new BitWriter(packed);
+            ulong mask = plan.Width == 64 ? ulong.MaxValue : (1UL << plan.Width) - 1;
+            for (int i = 0; i < n; i++)
+                writer.Write(Unsafe.Add(ref deltas, i) & mask, plan.Width);
+            writer.Flush();
+        }
+        offset += packedBytes;
+        if (plan.ExceptionCount != 0)
+        {
+            int position = offset;
+            var highs = new BitWriter(destination.Slice(offset + plan.ExceptionCount, PackedBytes(plan.ExceptionCount, plan.ExceptionWidth)));
+            for (int i = 0; i < n; i++)
+            {
+                ulong high = Unsafe.Add(ref deltas, i) >> plan.Width;
+                if (high != 0)
+                {
+                    destination[position++] = (byte)i;
+                    highs.Write(high, plan.ExceptionWidth);
+                }
+            }
+            highs.Flush();
+            offset += plan.ExceptionCount + PackedBytes(plan.ExceptionCount, plan.ExceptionWidth);
+        }
+        return offset;
+    }
+
+    /// <summary>
+    /// Packs 128 low parts of <paramref name="width"/> (1..32) bits in four 32-bit lanes: each step takes the four
+    /// consecutive deltas that are one field of each lane, so it is one vector of 4 and shifts of whole vectors.
+    /// </summary>
+    private static void PackVertical(Span<byte> destination, ref ulong deltas, int width)
+    {
+        if (width == 0)
+            return;
+        ref byte row = ref MemoryMarshal.GetReference(destination);
+        Vector128<uint> mask = Vector128.Create(width == 32 ? uint.MaxValue : (1u << width) - 1);
+        Vector128<uint> word = Vector128<uint>.Zero;
+        int shift = 0;
+        for (int field = 0; field < 32; field++)
+        {
+            ref ulong four = ref Unsafe.Add(ref deltas, field * 4);
+            Vector128<uint> low = Vector128.Narrow(Vector128.LoadUnsafe(ref four), Vector128.LoadUnsafe(ref four, 2)) & mask;
+            word |= low << shift;
+            shift += width;
+            if (shift >= 32)
+            {
+                word.AsByte().StoreUnsafe(ref row);
+                row = ref Unsafe.Add(ref row, Vector128<byte>.Count);
+                shift -= 32;
+                // The field's bits that did not fit start the next word (none when it ended exactly).
+                word = shift == 0 ? Vector128<uint>.Zero : low >>> (width - shift);
+            }
+        }
+    }
+
+    private static void ThrowDestinationTooShort(long needed, int length) =>
+        throw new ArgumentException($"The encoding needs {needed} bytes; the destination has {length}.", "destination");
+
+    /// <summary>Writes fields least significant bit first into a span it fills exactly.</summary>
+    private ref struct BitWriter(Span<byte> destination)
+    {
+        private readonly Span<byte> _destination = destination;
+        private ulong _pending;
+        private int _pendingBits;
+        private int _offset;
+
+        public void Write(ulong value, int width)
+        {
+            // Two halves keep the pending bits below 64 + 32.
+            if (width > 32)
+            {
+                Write((uint)value, 32);
+                Write(value >> 32, width - 32);
+                return;
+            }
+            _pending |= value << _pendingBits;
+            _pendingBits += width;
+            while (_pendingBits >= 8)
+            {
+                _destination[_offset++] = (byte)_pending;
+                _pending >>= 8;
+                _pendingBits -= 8;
+            }
+        }
+
+        public void Flush()
+        {
+            if (_pendingBits > 0)
+                _destination[_offset++] = (byte)_pending;
+            _pending = 0;
+            _pendingBits = 0;
+        }
+    }
+}

@@ -134,9 +134,11 @@ internal static class PostingListEncoder
             atWidth[64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i))]++;
         int above = 0;
         // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
-        for (int width = Math.Min(widest - 1, 62); width >= 0; width--)
+        for (int width = widest - 1; width >= 0; width--)
         {
             above += atWidth[width + 1];
+            if (width == 63)
+                continue;
             int exceptionWidth = widest - width;
             int bytes = 2 + PackedBytes(n, width) + above + PackedBytes(above, exceptionWidth);
             if (bytes < best.Bytes)

@@ -15,8 +15,15 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
+        // Width 0 has no bytes to load: every delta is 0.
+        if (width == 0)
+        {
+            for (int i = 0; i < PostingListFormat.BlockLength; i += Vector256<uint>.Count)
+                Vector256<uint>.Zero.StoreUnsafe(ref deltas, (nuint)i);
+            return;
+        }
         Vector256<uint> mask = Vector256.Create(width == 32 ? uint.MaxValue : (1u << width) - 1);
-        int lastRow = Math.Max(width - 1, 0);
+        int lastRow = width - 1;
         for (int field = 0; field < 32; field += 2)
         {
             int bit0 = field * width, bit1 = bit0 + width;

@@ -15,8 +15,15 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
+        // Width 0 has no bytes to load: every delta is 0.
+        if (width == 0)
+        {
+            for (int i = 0; i < PostingListFormat.BlockLength; i += Vector512<uint>.Count)
+                Vector512<uint>.Zero.StoreUnsafe(ref deltas, (nuint)i);
+            return;
+        }
         Vector512<uint> mask = Vector512.Create(width == 32 ? uint.MaxValue : (1u << width) - 1);
-        int lastRow = Math.Max(width - 1, 0);
+        int lastRow = width - 1;
         for (int field = 0; field < 32; field += 4)
         {
             int bit0 = field * width, bit1 = bit0 + width, bit2 = bit1 + width, bit3 = bit2 + width;

@@ -15,6 +15,13 @@ internal readonly struct UnpackVector128 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
+        // Width 0 has no bytes to load: every delta is 0.
+        if (width == 0)
+        {
+            for (int i = 0; i < PostingListFormat.BlockLength; i += Vector128<uint>.Count)
+                Vector128<uint>.Zero.StoreUnsafe(ref deltas, (nuint)i);
+            return;
+        }
         Vector128<uint> mask = Vector128.Create(width == 32 ? uint.MaxValue : (1u << width) - 1);
         for (int field = 0; field < 32; field++)
         {

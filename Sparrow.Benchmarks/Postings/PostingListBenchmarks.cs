@@ -12,7 +12,7 @@ public enum PostingGaps
     Below2To12,
     /// <summary>Gaps uniform in [1, 2^16).</summary>
     Below2To16,
-    /// <summary>Gaps below 2^8, 1% of them below 2^24 instead: the exceptions of PFor.</summary>
+    /// <summary>Gaps below 2^8, 1% of them below 2^20 instead: the exceptions of PFor.</summary>
     Outliers,
 }
 
@@ -32,7 +32,7 @@ internal static class PostingSamples
                 PostingGaps.Below2To8 => 8,
                 PostingGaps.Below2To12 => 12,
                 PostingGaps.Below2To16 => 16,
-                _ => random.Next(100) == 0 ? 24 : 8,
+                _ => random.Next(100) == 0 ? 20 : 8,
             };
             value += (ulong)random.NextInt64(1, 1L << bits);
         }

@@ -19,6 +19,8 @@ internal sealed unsafe record UnpackKernel(
     Action<IntPtr, int, IntPtr> Unpack,
     Action<IntPtr, uint, IntPtr> PrefixSum32,
     Action<IntPtr, ulong, IntPtr> PrefixSum64,
+    Action<IntPtr, int, uint, IntPtr> Decode32,
+    Action<IntPtr, int, ulong, IntPtr> Decode64,
     string? SkipReason);
 
 /// <summary>
@@ -64,6 +66,8 @@ internal static unsafe class PostingPaths
         (packed, width, deltas) => TUnpack.Unpack(ref *(byte*)packed, width, ref *(uint*)deltas),
         (deltas, start, values) => TUnpack.PrefixSum(ref *(uint*)deltas, start, ref *(uint*)values),
         (deltas, start, values) => TUnpack.PrefixSum(ref *(uint*)deltas, start, ref *(ulong*)values),
+        (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(uint*)values),
+        (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(ulong*)values),
         Skip<TUnpack>());
 
     private static string? Skip<TUnpack>() where TUnpack : struct, IPostingUnpack =>

@@ -78,4 +78,41 @@ public sealed unsafe class UnpackKernelTests
             }
         }
     }
+
+    [PostingPathTheory]
+    [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
+    public void DecodesEveryWidthInOnePass(string name)
+    {
+        UnpackKernel kernel = PostingPaths.KernelNamed(name);
+        var random = new Random(41);
+        using var input = new GuardedMemory(16 * 32);
+        using var output = new GuardedMemory(128 * sizeof(ulong));
+        for (int width = 0; width <= 24; width++)
+        {
+            foreach (bool atEnd in new[] { true, false })
+            {
+                byte* packed = atEnd ? input.EndingAtGuard(16 * width) : input.StartingAfterGuard;
+                var bytes = new Span<byte>(packed, 16 * width);
+                random.NextBytes(bytes);
+                uint start = (uint)random.Next();
+                uint* narrow = atEnd ? (uint*)output.EndingAtGuard(128 * sizeof(uint)) : (uint*)output.StartingAfterGuard;
+                kernel.Decode32((IntPtr)packed, width, start, (IntPtr)narrow);
+                uint sum = start;
+                for (int i = 0; i < 128; i++)
+                {
+                    sum += ReferenceField(bytes, width, i) + 1;
+                    Assert.True(sum == narrow[i], $"{name}, width {width}, value {i}");
+                }
+                ulong wideStart = ((ulong)(uint)random.Next() << 32) | (uint)random.Next();
+                ulong* wide = atEnd ? (ulong*)output.EndingAtGuard(128 * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
+                kernel.Decode64((IntPtr)packed, width, wideStart, (IntPtr)wide);
+                ulong relative = 0;
+                for (int i = 0; i < 128; i++)
+                {
+                    relative += ReferenceField(bytes, width, i) + 1;
+                    Assert.True(wideStart + relative == wide[i], $"{name}, width {width}, 64-bit value {i}");
+                }
+            }
+        }
+    }
 }

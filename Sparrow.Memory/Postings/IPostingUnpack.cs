@@ -17,6 +17,18 @@ internal interface IPostingUnpack
     /// </summary>
     static abstract void Unpack(ref byte packed, int width, ref uint deltas);
 
+    /// <summary>
+    /// <see cref="Unpack"/> and <see cref="PrefixSum(ref uint, uint, ref uint)"/> in one pass, for a block without
+    /// exceptions: the 128 values after <paramref name="start"/>, in 32-bit arithmetic.
+    /// </summary>
+    static abstract void Decode(ref byte packed, int width, uint start, ref uint values);
+
+    /// <summary>
+    /// <see cref="Unpack"/> and <see cref="PrefixSum(ref uint, ulong, ref ulong)"/> in one pass, for a block without
+    /// exceptions whose sums stay below 2^32: the 128 values after <paramref name="start"/>.
+    /// </summary>
+    static abstract void Decode(ref byte packed, int width, ulong start, ref ulong values);
+
     /// <summary><paramref name="values"/>[i] = <paramref name="start"/> + Σ over k ≤ i of (<paramref name="deltas"/>[k] + 1), for i below 128, in 32-bit arithmetic.</summary>
     static abstract void PrefixSum(ref uint deltas, uint start, ref uint values);
 

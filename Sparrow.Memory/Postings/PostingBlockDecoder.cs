@@ -26,6 +26,9 @@ internal struct BlockOfUInt64
 /// </summary>
 internal static class PostingBlockDecoder
 {
+    /// <summary>The widest block decoded in one pass: 128 deltas of at most 2^24 (plus one) sum below 2^32.</summary>
+    private const int MaxFusedWidth = 24;
+
     /// <summary>
     /// Writes the <paramref name="deltas"/> values of <paramref name="block"/> that follow <paramref name="start"/>
     /// to <paramref name="values"/>; false when they are not strictly ascending within <typeparamref name="T"/> or do
@@ -38,11 +41,25 @@ internal static class PostingBlockDecoder
         where T : unmanaged
     {
         int width = block.Width;
+        ref byte packed = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed);
+        // The common block, in one pass: no exceptions, and sums that stay below 2^32 (each delta + 1 at most 2^24).
+        if (deltas == BlockLength && block.ExceptionCount == 0 && width <= MaxFusedWidth)
+        {
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint result = ref Unsafe.As<T, uint>(ref values);
+                TUnpack.Decode(ref packed, width, (uint)start, ref result);
+                return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
+            }
+            ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
+            TUnpack.Decode(ref packed, width, start, ref wide);
+            return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
+        }
         if (IsVertical(deltas, width) && width + block.ExceptionWidth <= MaxVerticalWidth)
         {
-            BlockOfUInt32 lows = default;
+            Unsafe.SkipInit(out BlockOfUInt32 lows);
             ref uint low = ref lows[0];
-            TUnpack.Unpack(ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed), width, ref low);
+            TUnpack.Unpack(ref packed, width, ref low);
             if (!TryPatch(encoded, block, deltas, ref low, out ulong highs))
                 return false;
             // Each delta + 1 is at most 2^width plus its high part: below 2^32 in all, the 32-bit sums are exact.

@@ -48,6 +48,20 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
     private static Vector128<uint> Row(ref byte packed, int row) =>
         Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
 
+    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    {
+        Unsafe.SkipInit(out BlockOfUInt32 deltas);
+        Unpack(ref packed, width, ref deltas[0]);
+        PrefixSum(ref deltas[0], start, ref values);
+    }
+
+    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        Unsafe.SkipInit(out BlockOfUInt32 deltas);
+        Unpack(ref packed, width, ref deltas[0]);
+        PrefixSum(ref deltas[0], start, ref values);
+    }
+
     public static void PrefixSum(ref uint deltas, uint start, ref uint values)
     {
         Vector512<uint> sum = Vector512.Create(start);

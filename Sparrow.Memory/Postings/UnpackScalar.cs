@@ -35,6 +35,20 @@ internal readonly struct UnpackScalar : IPostingUnpack
     private static uint Word(ref byte packed, int word, int lane) =>
         Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref packed, (word * 4 + lane) * sizeof(uint)));
 
+    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    {
+        Unsafe.SkipInit(out BlockOfUInt32 deltas);
+        Unpack(ref packed, width, ref deltas[0]);
+        PrefixSum(ref deltas[0], start, ref values);
+    }
+
+    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        Unsafe.SkipInit(out BlockOfUInt32 deltas);
+        Unpack(ref packed, width, ref deltas[0]);
+        PrefixSum(ref deltas[0], start, ref values);
+    }
+
     public static void PrefixSum(ref uint deltas, uint start, ref uint values)
     {
         uint sum = start;

@@ -41,14 +41,20 @@ public static partial class PostingList
     public static int GetMaxEncodedLength(int count)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        // Version, count, first value, span width, span base; a record of 7 + 64 bits per block; at worst 8 bytes a
-        // delta (a block never costs more than its deltas packed at 64 bits without exceptions).
-        const int HeaderBound = 1 + 5 + 10 + 1 + 10;
-        long blocks = count <= 1 ? 0 : ((long)count - 1 + BlockLength - 1) / BlockLength;
-        long bound = HeaderBound + RecordBytes((int)blocks, 64) + 8L * Math.Max(0, count - 1);
+        long bound = MaxEncodedLength(count);
         if (bound > int.MaxValue)
             throw new ArgumentOutOfRangeException(nameof(count), count, "The encoding of this many values could exceed int.MaxValue bytes.");
         return (int)bound;
+    }
+
+    /// <summary>The bound of <see cref="GetMaxEncodedLength"/>, as a long for any count.</summary>
+    internal static long MaxEncodedLength(int count)
+    {
+        // Version, count, first value, span width, span base; a record of 7 + 64 bits per block; at worst 8 bytes a
+        // delta (a block never costs more than its deltas packed at 64 bits without exceptions).
+        const int HeaderBound = 1 + 5 + 10 + 1 + 10;
+        int blocks = count <= 1 ? 0 : (int)(((long)count - 1 + BlockLength - 1) / BlockLength);
+        return HeaderBound + RecordBytes(blocks, 64) + 8L * Math.Max(0, count - 1);
     }
 
     /// <summary>Encodes a strictly ascending list of 32-bit values.</summary>

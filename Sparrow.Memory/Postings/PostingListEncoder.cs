@@ -37,24 +37,31 @@ internal static class PostingListEncoder
 
         int blocks = (count - 1 + BlockLength - 1) / BlockLength;
         ulong minSpan = ulong.MaxValue, maxSpan = 0;
-        long blockBytes = 0;
-        Unsafe.SkipInit(out BlockOfUInt64 deltas);
         for (int block = 0; block < blocks; block++)
         {
             int from = block * BlockLength;
-            int n = DeltasInBlock(count, block);
-            ulong span = Get(ref values, from + n) - Get(ref values, from);
+            ulong span = Get(ref values, from + DeltasInBlock(count, block)) - Get(ref values, from);
             minSpan = Math.Min(minSpan, span);
             maxSpan = Math.Max(maxSpan, span);
-            ulong or = Deltas(ref values, from, n, ref deltas[0]);
-            blockBytes += Choose(ref deltas[0], n, or).Bytes;
         }
         int spanWidth = 64 - BitOperations.LeadingZeroCount(maxSpan - minSpan);
         var spans = (Width: spanWidth, Base: minSpan);
         length += 1 + VarInt.GetByteCount(minSpan);
-        long total = length + RecordBytes(blocks, spanWidth) + blockBytes;
-        if (total > destination.Length)
-            ThrowDestinationTooShort(total, destination.Length);
+        Unsafe.SkipInit(out BlockOfUInt64 deltas);
+        // PERF: a destination of the bound's size always fits, so only a shorter one costs a first pass that plans
+        // every block to find the exact length before a byte is written.
+        if (destination.Length < PostingList.MaxEncodedLength(count))
+        {
+            long total = length + RecordBytes(blocks, spanWidth);
+            for (int block = 0; block < blocks; block++)
+            {
+                int n = DeltasInBlock(count, block);
+                ulong or = Deltas(ref values, block * BlockLength, n, ref deltas[0]);
+                total += Choose(ref deltas[0], n, or).Bytes;
+            }
+            if (total > destination.Length)
+                ThrowDestinationTooShort(total, destination.Length);
+        }
 
         int offset = WriteHeader(destination, length, count, first, spans);
         int recordsLength = (int)RecordBytes(blocks, spanWidth);
@@ -122,21 +129,34 @@ internal static class PostingListEncoder
     }
 
     /// <summary>The cheapest width for the block: every width from the widest delta's down, each with the deltas above it as exceptions.</summary>
+    [SkipLocalsInit]
     private static Plan Choose(ref ulong deltas, int n, ulong or)
     {
         int widest = 64 - BitOperations.LeadingZeroCount(or);
         var best = new Plan { Width = widest, Bytes = PackedBytes(n, widest) };
         if (widest == 0)
             return best;
-        Span<int> atWidth = stackalloc int[65];
-        atWidth.Clear();
-        for (int i = 0; i < n; i++)
-            atWidth[64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i))]++;
+        // PERF: four histograms, by index modulo 4: deltas of one width (the common case) would otherwise make each
+        // increment wait for the store of the one before.
+        Span<int> counts = stackalloc int[4 * 65];
+        counts.Clear();
+        ref int count = ref MemoryMarshal.GetReference(counts);
+        int i = 0;
+        for (; i + 4 <= n; i += 4)
+        {
+            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
+            Unsafe.Add(ref count, 65 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 1)))++;
+            Unsafe.Add(ref count, 130 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 2)))++;
+            Unsafe.Add(ref count, 195 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 3)))++;
+        }
+        for (; i < n; i++)
+            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
         int above = 0;
         // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
         for (int width = widest - 1; width >= 0; width--)
         {
-            above += atWidth[width + 1];
+            int wider = width + 1;
+            above += Unsafe.Add(ref count, wider) + Unsafe.Add(ref count, 65 + wider) + Unsafe.Add(ref count, 130 + wider) + Unsafe.Add(ref count, 195 + wider);
             if (width == 63)
                 continue;
             int exceptionWidth = widest - width;

@@ -128,6 +128,17 @@ public sealed class PostingListTests
         Assert.Contains("values[201]", equal.Message);
         ulong[] wide = [5, 4];
         Assert.Contains("values[1]", Assert.Throws<ArgumentException>(() => PostingList.Encode(wide, destination)).Message);
+        // Every position against the vector compare's steps, the first bad index named when two are bad.
+        for (int bad = 1; bad < 40; bad++)
+        {
+            ulong[] longs = [.. Enumerable.Range(0, 50).Select(i => (ulong)i * 10)];
+            longs[bad] = longs[bad - 1] - (ulong)(bad % 2);
+            if (bad + 5 < longs.Length)
+                longs[bad + 5] = 0;
+            Assert.Contains($"values[{bad}]", Assert.Throws<ArgumentException>(() => PostingList.Encode(longs, destination)).Message);
+            uint[] ints = [.. longs.Select(v => (uint)v)];
+            Assert.Contains($"values[{bad}]", Assert.Throws<ArgumentException>(() => PostingList.Encode(ints, destination)).Message);
+        }
         Assert.All(destination, b => Assert.Equal(0, b));
     }
 

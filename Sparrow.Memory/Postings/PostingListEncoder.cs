@@ -101,7 +101,30 @@ internal static class PostingListEncoder
 
     private static void CheckAscending<T>(ref T values, int count) where T : unmanaged
     {
-        for (int i = 1; i < count; i++)
+        int i = 1;
+        // PERF: whole vectors compared with the vector one value before them; the scalar loop after names the index.
+        if (Vector256.IsHardwareAccelerated)
+        {
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint value = ref Unsafe.As<T, uint>(ref values);
+                for (; i + Vector256<uint>.Count <= count; i += Vector256<uint>.Count)
+                {
+                    if (!Vector256.GreaterThanAll(Vector256.LoadUnsafe(ref value, (nuint)i), Vector256.LoadUnsafe(ref value, (nuint)i - 1)))
+                        break;
+                }
+            }
+            else
+            {
+                ref ulong value = ref Unsafe.As<T, ulong>(ref values);
+                for (; i + Vector256<ulong>.Count <= count; i += Vector256<ulong>.Count)
+                {
+                    if (!Vector256.GreaterThanAll(Vector256.LoadUnsafe(ref value, (nuint)i), Vector256.LoadUnsafe(ref value, (nuint)i - 1)))
+                        break;
+                }
+            }
+        }
+        for (; i < count; i++)
         {
             if (Get(ref values, i) <= Get(ref values, i - 1))
                 throw new ArgumentException($"values[{i}] ({Get(ref values, i)}) is not above values[{i - 1}] ({Get(ref values, i - 1)}): a posting list is strictly ascending.", "values");
@@ -115,15 +138,42 @@ internal static class PostingListEncoder
     /// <summary>The <paramref name="n"/> deltas (value - previous - 1) after values[<paramref name="from"/>]; returns their OR.</summary>
     private static ulong Deltas<T>(ref T values, int from, int n, ref ulong deltas) where T : unmanaged
     {
+        ref T start = ref Unsafe.Add(ref values, from);
+        int i = 0;
         ulong or = 0;
-        ulong previous = Get(ref values, from);
-        for (int i = 0; i < n; i++)
+        if (Vector256.IsHardwareAccelerated)
         {
-            ulong value = Get(ref values, from + 1 + i);
-            ulong delta = value - previous - 1;
+            // PERF: each vector of values minus the vector one value before it; 32-bit deltas widened as they are stored.
+            Vector256<ulong> ors = Vector256<ulong>.Zero;
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint value = ref Unsafe.As<T, uint>(ref start);
+                for (; i + Vector256<uint>.Count <= n; i += Vector256<uint>.Count)
+                {
+                    Vector256<uint> delta = Vector256.LoadUnsafe(ref value, (nuint)i + 1) - Vector256.LoadUnsafe(ref value, (nuint)i) - Vector256<uint>.One;
+                    (Vector256<ulong> low, Vector256<ulong> high) = Vector256.Widen(delta);
+                    low.StoreUnsafe(ref deltas, (nuint)i);
+                    high.StoreUnsafe(ref deltas, (nuint)i + 4);
+                    ors |= low | high;
+                }
+            }
+            else
+            {
+                ref ulong value = ref Unsafe.As<T, ulong>(ref start);
+                for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+                {
+                    Vector256<ulong> delta = Vector256.LoadUnsafe(ref value, (nuint)i + 1) - Vector256.LoadUnsafe(ref value, (nuint)i) - Vector256<ulong>.One;
+                    delta.StoreUnsafe(ref deltas, (nuint)i);
+                    ors |= delta;
+                }
+            }
+            or = ors[0] | ors[1] | ors[2] | ors[3];
+        }
+        for (; i < n; i++)
+        {
+            ulong delta = Get(ref start, i + 1) - Get(ref start, i) - 1;
             Unsafe.Add(ref deltas, i) = delta;
             or |= delta;
-            previous = value;
         }
         return or;
     }

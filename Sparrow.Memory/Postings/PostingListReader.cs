@@ -65,7 +65,7 @@ public ref struct PostingListReader
     /// <param name="buffer">Where the values go.</param>
     /// <returns>How many were written: fewer than <paramref name="buffer"/>'s length only at the end, 0 there.</returns>
     /// <exception cref="FormatException">A block is malformed (the message names its byte offset).</exception>
-    public int Read(Span<ulong> buffer)
+    public int Read(scoped Span<ulong> buffer)
     {
         int written = 0;
         while (written < buffer.Length)

@@ -112,9 +112,22 @@ public ref struct PostingListReader
             return true;
         }
         _position = _buffered = 0;
+        int recordBits = CodeBits + _spanWidth;
         while (_block < _blockCount)
         {
-            (int code, ulong span) = Record(_block);
+            // PERF: a record of at most 64 bits (a span width up to 57) is one load; wider ones take two.
+            int code;
+            ulong span;
+            if (recordBits <= 64)
+            {
+                ulong record = ReadBits(_records, (long)_block * recordBits, recordBits);
+                code = (int)(record & ((1 << CodeBits) - 1));
+                span = _spanBase + (record >> CodeBits);
+                if (span < _spanBase || span > ulong.MaxValue - _start)
+                    ThrowMalformed(_offset);
+            }
+            else
+                (code, span) = Record(_block);
             if (_start + span >= target)
             {
                 int deltas = DeltasInBlock(_count, _block);
@@ -123,10 +136,19 @@ public ref struct PostingListReader
                 _position = FirstAtOrAbove(0, target);
                 return true;
             }
-            if (!TryLayOut(_encoded, _offset, code, DeltasInBlock(_count, _block), out Block layout))
+            int end;
+            // A full block without exceptions is 16 bytes per bit of width; any other is laid out from its bytes.
+            if (code < ExceptionCodes && _block < _blockCount - 1 && code * (BlockLength / 8) <= _encoded.Length - _offset)
+                end = _offset + code * (BlockLength / 8);
+            else if (TryLayOut(_encoded, _offset, code, DeltasInBlock(_count, _block), out Block layout))
+                end = layout.End;
+            else
+            {
                 ThrowMalformed(_offset);
+                return false;
+            }
             _start += span;
-            _offset = layout.End;
+            _offset = end;
             _block++;
         }
         return false;

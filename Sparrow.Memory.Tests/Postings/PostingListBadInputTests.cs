@@ -80,6 +80,39 @@ public sealed unsafe class PostingListBadInputTests
         {
             Assert.Null(decoded);
         }
+        CheckSkipTo(input, decoded);
+    }
+
+    /// <summary>SkipTo over the same bytes: a FormatException or nothing, and the values of the list when Decode gave one.</summary>
+    private static void CheckSkipTo(ReadOnlySpan<byte> input, ulong[]? decoded)
+    {
+        try
+        {
+            var reader = new PostingListReader(input);
+            var one = new ulong[1];
+            ulong target = 0;
+            int cursor = 0;
+            for (int step = 0; step < 12; step++)
+            {
+                target += decoded is { Length: > 0 } ? decoded[^1] / 10 + 1 : (ulong)(step + 1) << (step * 5);
+                bool found = reader.SkipTo(target);
+                if (decoded is null)
+                    continue;
+                while (cursor < decoded.Length && decoded[cursor] < target)
+                    cursor++;
+                Assert.Equal(cursor < decoded.Length, found);
+                if (found)
+                {
+                    Assert.Equal(1, reader.Read(one));
+                    Assert.Equal(decoded[cursor], one[0]);
+                    cursor++;
+                }
+            }
+        }
+        catch (FormatException)
+        {
+            Assert.Null(decoded);
+        }
     }
 
     [Fact]

@@ -86,11 +86,11 @@ internal static class PostingBlockDecoder
         where T : unmanaged
     {
         int width = block.Width;
-        BlockOfUInt64 buffer = default;
+        Unsafe.SkipInit(out BlockOfUInt64 buffer);
         ref ulong delta = ref buffer[0];
         if (IsVertical(deltas, width))
         {
-            BlockOfUInt32 lows = default;
+            Unsafe.SkipInit(out BlockOfUInt32 lows);
             TUnpack.Unpack(ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed), width, ref lows[0]);
             for (int i = 0; i < BlockLength; i++)
                 Unsafe.Add(ref delta, i) = lows[i];

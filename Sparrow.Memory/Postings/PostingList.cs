@@ -139,16 +139,12 @@ public static partial class PostingList
         }
 
         ReadOnlySpan<byte> records = encoded[header.RecordsStart..header.BlocksStart];
-        int recordBits = CodeBits + header.SpanWidth;
         int offset = header.BlocksStart;
         ulong start = header.First;
         for (int block = 0; block < header.BlockCount; block++)
         {
-            long bit = (long)block * recordBits;
-            int code = (int)ReadBits(records, bit, CodeBits);
-            ulong span = header.SpanBase + ReadBits(records, bit + CodeBits, header.SpanWidth);
             int deltas = DeltasInBlock(header.Count, block);
-            if (span < header.SpanBase || span > max - start
+            if (!TryReadRecord(records, block, header.SpanWidth, header.SpanBase, out int code, out ulong span) || span > max - start
                 || !TryLayOut(encoded, offset, code, deltas, out Block layout)
                 || !PostingBlockDecoder.TryDecode<TUnpack, T>(encoded, layout, deltas, start, span, ref Unsafe.Add(ref values, 1 + block * BlockLength)))
                 return OperationStatus.InvalidData;

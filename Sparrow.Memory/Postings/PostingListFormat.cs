@@ -124,6 +124,31 @@ internal static class PostingListFormat
         return width == 64 ? value : value & ((1UL << width) - 1);
     }
 
+    /// <summary>
+    /// The code and span of skip record <paramref name="block"/>: false when the span (base plus field) overflows.
+    /// A record of at most 64 bits (a span width up to 57, every list of 32-bit values) is one load.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryReadRecord(ReadOnlySpan<byte> records, int block, int spanWidth, ulong spanBase, out int code, out ulong span)
+    {
+        int recordBits = CodeBits + spanWidth;
+        long bit = (long)block * recordBits;
+        ulong field;
+        if (recordBits <= 64)
+        {
+            ulong record = ReadBits(records, bit, recordBits);
+            code = (int)(record & ((1 << CodeBits) - 1));
+            field = record >> CodeBits;
+        }
+        else
+        {
+            code = (int)ReadBits(records, bit, CodeBits);
+            field = ReadBits(records, bit + CodeBits, spanWidth);
+        }
+        span = spanBase + field;
+        return span >= spanBase;
+    }
+
     /// <summary>The <paramref name="length"/> (below 8) bytes at <paramref name="at"/>, little endian, zero above.</summary>
     private static ulong LoadShort(ref byte at, int length)
     {

@@ -112,22 +112,9 @@ public ref struct PostingListReader
             return true;
         }
         _position = _buffered = 0;
-        int recordBits = CodeBits + _spanWidth;
         while (_block < _blockCount)
         {
-            // PERF: a record of at most 64 bits (a span width up to 57) is one load; wider ones take two.
-            int code;
-            ulong span;
-            if (recordBits <= 64)
-            {
-                ulong record = ReadBits(_records, (long)_block * recordBits, recordBits);
-                code = (int)(record & ((1 << CodeBits) - 1));
-                span = _spanBase + (record >> CodeBits);
-                if (span < _spanBase || span > ulong.MaxValue - _start)
-                    ThrowMalformed(_offset);
-            }
-            else
-                (code, span) = Record(_block);
+            (int code, ulong span) = Record(_block);
             if (_start + span >= target)
             {
                 int deltas = DeltasInBlock(_count, _block);
@@ -171,12 +158,10 @@ public ref struct PostingListReader
     }
 
     /// <summary>The code and span of the skip record of <paramref name="block"/>, its span checked to fit after <see cref="_start"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly (int Code, ulong Span) Record(int block)
     {
-        long bit = (long)block * (CodeBits + _spanWidth);
-        int code = (int)ReadBits(_records, bit, CodeBits);
-        ulong span = _spanBase + ReadBits(_records, bit + CodeBits, _spanWidth);
-        if (span < _spanBase || span > ulong.MaxValue - _start)
+        if (!TryReadRecord(_records, block, _spanWidth, _spanBase, out int code, out ulong span) || span > ulong.MaxValue - _start)
             ThrowMalformed(_offset);
         return (code, span);
     }

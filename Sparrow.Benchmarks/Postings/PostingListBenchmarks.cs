@@ -195,9 +195,17 @@ public class PostingListSkipBenchmarks
         _targets = [.. Enumerable.Range(0, Targets).Select(_ => (ulong)random.NextInt64((long)values[0], (long)values[^1])).Order()];
         _values = new ulong[Count];
         _block = new ulong[128];
+        // The reader never moves back: a target behind the values already read finds the next unread one.
         ulong expected = 0;
+        int cursor = 0;
         foreach (ulong target in _targets)
-            expected += values.First(v => v >= target);
+        {
+            while (cursor < values.Length && values[cursor] < target)
+                cursor++;
+            if (cursor < values.Length)
+                expected += values[cursor];
+            cursor = Math.Min(values.Length, cursor + _block.Length);
+        }
         if (SkipToThenRead() != expected)
             throw new InvalidOperationException($"PostingListSkip ({Gaps}) found other values than the targets'.");
     }

@@ -186,6 +186,14 @@ internal static class PostingListEncoder
         var best = new Plan { Width = widest, Bytes = PackedBytes(n, widest) };
         if (widest == 0)
             return best;
+        // PERF: most blocks (uniform gaps) cannot gain from exceptions; two counts tell, without the histogram. A lower
+        // bound of the exceptions' bytes at width widest - k, against an upper bound of the bytes k fewer bits save,
+        // both times 8: at k = 1 the exceptions are the deltas of the widest width, at k >= 2 at least those of the two
+        // widest (the difference is linear in k, so k = 2 and k = widest bound every k between).
+        int top = CountWider(ref deltas, n, widest - 1);
+        int twoTop = widest >= 2 ? CountWider(ref deltas, n, widest - 2) : n;
+        if (!CanGain(1, top, n) && (widest < 2 || (!CanGain(2, twoTop, n) && !CanGain(widest, twoTop, n))))
+            return best;
         // PERF: four histograms, by index modulo 4: deltas of one width (the common case) would otherwise make each
         // increment wait for the store of the one before.
         Span<int> counts = stackalloc int[4 * 65];
@@ -215,6 +223,25 @@ internal static class PostingListEncoder
                 best = new Plan { Width = width, ExceptionCount = above, ExceptionWidth = exceptionWidth, Bytes = bytes };
         }
         return best;
+    }
+
+    /// <summary>Whether <paramref name="exceptions"/> exceptions k bits wide could cost fewer bytes than k bits of <paramref name="n"/> deltas.</summary>
+    private static bool CanGain(int k, int exceptions, int n) => 8 * (2 + exceptions) + exceptions * k < n * k + 8;
+
+    /// <summary>How many of the <paramref name="n"/> deltas are at least 2^<paramref name="bit"/>.</summary>
+    private static int CountWider(ref ulong deltas, int n, int bit)
+    {
+        int i = 0, count = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<ulong> counts = Vector256<ulong>.Zero;
+            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+                counts += Vector256.Min(Vector256.LoadUnsafe(ref deltas, (nuint)i) >>> bit, Vector256<ulong>.One);
+            count = (int)Vector256.Sum(counts);
+        }
+        for (; i < n; i++)
+            count += Unsafe.Add(ref deltas, i) >> bit != 0 ? 1 : 0;
+        return count;
     }
 
     private static int WriteBlock(Span<byte> destination, ref ulong deltas, int n, Plan plan)

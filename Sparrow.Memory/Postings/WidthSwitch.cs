@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace Sparrow;
 
-/// <summary>A low width of the vertical layout (1..32) as a type, so a kernel generic over it is compiled once per width with every shift and row a constant.</summary>
+/// <summary>A low width of the vertical layout (0..32) as a type, so a kernel generic over it is compiled once per width with every shift and row a constant.</summary>
 internal interface IBitWidth
 {
     static abstract int Value { get; }

@@ -1,0 +1,140 @@
+namespace Sparrow.Tests;
+
+/// <summary><see cref="PostingListReader"/>'s Read and SkipTo against a plain cursor over the values.</summary>
+public sealed class PostingListReaderTests
+{
+    private static IEnumerable<ulong[]> Lists()
+    {
+        var random = new Random(11);
+        foreach (int count in new[] { 0, 1, 2, 127, 128, 129, 130, 256, 257, 1000, 5000 })
+        {
+            yield return PostingData.Build(count, 0, ulong.MaxValue, () => 1);
+            yield return PostingData.Build(count, 10, ulong.MaxValue, PostingData.WithOutliers(random, 9, 40, 0.02));
+            yield return PostingData.EndingAt(ulong.MaxValue, count, () => PostingData.GapBelow(random, 16));
+        }
+    }
+
+    [Fact]
+    public void ReadGivesEveryValueWithAnyBufferSize()
+    {
+        foreach (ulong[] values in Lists())
+        {
+            byte[] encoded = PostingData.Encode(values);
+            foreach (int size in new[] { 1, 7, 128, 129, 1000, 100_000 })
+            {
+                var reader = new PostingListReader(encoded);
+                Assert.Equal(values.Length, reader.Count);
+                var buffer = new ulong[size];
+                var read = new List<ulong>();
+                int n;
+                while ((n = reader.Read(buffer)) > 0)
+                {
+                    Assert.True(n == size || read.Count + n == values.Length);
+                    read.AddRange(buffer.AsSpan(0, n));
+                }
+                Assert.Equal(values, read);
+                Assert.Equal(0, reader.Read(buffer));
+            }
+        }
+    }
+
+    [Fact]
+    public void SkipToMatchesAPlainCursorInterleavedWithRead()
+    {
+        var random = new Random(5);
+        foreach (ulong[] values in Lists())
+        {
+            byte[] encoded = PostingData.Encode(values);
+            for (int round = 0; round < (PostingData.Emulated ? 3 : 20); round++)
+            {
+                var reader = new PostingListReader(encoded);
+                int cursor = 0;
+                var buffer = new ulong[200];
+                for (int step = 0; step < 40; step++)
+                {
+                    if (random.Next(3) == 0)
+                    {
+                        int size = 1 + random.Next(random.Next(2) == 0 ? 5 : 200);
+                        int n = reader.Read(buffer.AsSpan(0, size));
+                        int expected = Math.Min(size, values.Length - cursor);
+                        Assert.Equal(expected, n);
+                        Assert.True(values.AsSpan(cursor, n).SequenceEqual(buffer.AsSpan(0, n)));
+                        cursor += n;
+                        continue;
+                    }
+                    ulong target = Target(random, values, cursor);
+                    int found = cursor;
+                    while (found < values.Length && values[found] < target)
+                        found++;
+                    Assert.Equal(found < values.Length, reader.SkipTo(target));
+                    cursor = found;
+                    if (cursor == values.Length)
+                        Assert.Equal(0, reader.Read(buffer));
+                }
+            }
+        }
+    }
+
+    /// <summary>A target behind, on, between or past the values, near the cursor or far ahead.</summary>
+    private static ulong Target(Random random, ulong[] values, int cursor)
+    {
+        if (values.Length == 0)
+            return (ulong)random.Next();
+        int at = Math.Min(values.Length - 1, cursor + random.Next(random.Next(2) == 0 ? 20 : 2000) - 5);
+        at = Math.Max(0, at);
+        return random.Next(6) switch
+        {
+            0 => 0,
+            1 => ulong.MaxValue,
+            2 => values[at],
+            3 => values[at] + 1,
+            4 => values[at] - (values[at] > 0 ? 1UL : 0),
+            _ => values[at] / 2,
+        };
+    }
+
+    [Fact]
+    public void AMalformedHeaderOrBlockThrowsAFormatExceptionNamingTheOffset()
+    {
+        Assert.Throws<FormatException>(() => new PostingListReader([2, 0]));
+        Assert.Throws<FormatException>(() => new PostingListReader([1, 1]));
+        Assert.Throws<FormatException>(() => new PostingListReader([1, 0, 0]));
+        ulong[] values = [.. Enumerable.Range(0, 1000).Select(i => (ulong)i * 3)];
+        byte[] encoded = PostingData.Encode(values);
+        byte[] truncated = encoded[..^1];
+        FormatException e = Assert.Throws<FormatException>(() =>
+        {
+            var reader = new PostingListReader(truncated);
+            var buffer = new ulong[64];
+            while (reader.Read(buffer) > 0)
+            {
+            }
+        });
+        Assert.Contains("offset", e.Message);
+    }
+
+    [Fact]
+    public void ReadAndSkipToAllocateNothing()
+    {
+        ulong[] values = PostingData.Build(100_000, 1, ulong.MaxValue, PostingData.WithOutliers(new Random(2), 10, 30, 0.01));
+        byte[] encoded = PostingData.Encode(values);
+        var buffer = new ulong[128];
+        Walk(encoded, values, buffer);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        long sum = Walk(encoded, values, buffer);
+        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
+        Assert.NotEqual(0, sum);
+
+        static long Walk(byte[] encoded, ulong[] values, ulong[] buffer)
+        {
+            var reader = new PostingListReader(encoded);
+            long sum = 0;
+            for (int i = 0; i < values.Length; i += 997)
+            {
+                if (reader.SkipTo(values[i]))
+                    sum += reader.Read(buffer.AsSpan(0, 5));
+            }
+            return sum;
+        }
+    }
+}

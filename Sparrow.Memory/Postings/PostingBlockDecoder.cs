@@ -1,0 +1,154 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using static Sparrow.PostingListFormat;
+
+namespace Sparrow;
+
+/// <summary>128 deltas or values of a block, on the stack.</summary>
+[InlineArray(PostingListFormat.BlockLength)]
+internal struct BlockOfUInt32
+{
+    private uint _element;
+}
+
+/// <summary>128 deltas or values of a block, on the stack.</summary>
+[InlineArray(PostingListFormat.BlockLength)]
+internal struct BlockOfUInt64
+{
+    private ulong _element;
+}
+
+/// <summary>
+/// Decodes one block into values, checking everything: the common block (full, low parts of at most 24 bits,
+/// exceptions that keep its sums below 2^32) through a path's vector kernels, any other through a checked
+/// scalar loop. Both end with the block's last value, which must be its first value before it plus the span
+/// its skip record gives.
+/// </summary>
+internal static class PostingBlockDecoder
+{
+    /// <summary>The widest block decoded in one pass: 128 deltas of at most 2^24 (plus one) sum below 2^32.</summary>
+    private const int MaxFusedWidth = 24;
+
+    /// <summary>
+    /// Writes the <paramref name="deltas"/> values of <paramref name="block"/> that follow <paramref name="start"/>
+    /// to <paramref name="values"/>; false when they are not strictly ascending within <typeparamref name="T"/> or do
+    /// not end at <paramref name="start"/> + <paramref name="span"/>. The caller has checked that sum fits in
+    /// <typeparamref name="T"/>.
+    /// </summary>
+    [SkipLocalsInit]
+    public static bool TryDecode<TUnpack, T>(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref T values)
+        where TUnpack : struct, IPostingUnpack
+        where T : unmanaged
+    {
+        int width = block.Width;
+        ref byte packed = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed);
+        // The common block, in one pass: no exceptions, and sums that stay below 2^32 (each delta + 1 at most 2^24).
+        if (deltas == BlockLength && block.ExceptionCount == 0 && width <= MaxFusedWidth)
+        {
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint result = ref Unsafe.As<T, uint>(ref values);
+                TUnpack.Decode(ref packed, width, (uint)start, ref result);
+                return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
+            }
+            ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
+            TUnpack.Decode(ref packed, width, start, ref wide);
+            return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
+        }
+        if (IsVertical(deltas, width) && width + block.ExceptionWidth <= MaxVerticalWidth)
+        {
+            Unsafe.SkipInit(out BlockOfUInt32 lows);
+            ref uint low = ref lows[0];
+            TUnpack.Unpack(ref packed, width, ref low);
+            if (!TryPatch(encoded, block, deltas, ref low, out ulong highs))
+                return false;
+            // Each delta + 1 is at most 2^width plus its high part: below 2^32 in all, the 32-bit sums are exact.
+            if ((((ulong)BlockLength << width) + highs) <= uint.MaxValue)
+            {
+                if (typeof(T) == typeof(uint))
+                {
+                    ref uint result = ref Unsafe.As<T, uint>(ref values);
+                    TUnpack.PrefixSum(ref low, (uint)start, ref result);
+                    return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
+                }
+                ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
+                TUnpack.PrefixSum(ref low, start, ref wide);
+                return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
+            }
+        }
+        return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
+    }
+
+    /// <summary>Any block: low parts into 64-bit deltas, high parts added, each sum checked against the type's maximum.</summary>
+    [SkipLocalsInit]
+    private static bool TryDecodeChecked<TUnpack, T>(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref T values)
+        where TUnpack : struct, IPostingUnpack
+        where T : unmanaged
+    {
+        int width = block.Width;
+        Unsafe.SkipInit(out BlockOfUInt64 buffer);
+        ref ulong delta = ref buffer[0];
+        if (IsVertical(deltas, width))
+        {
+            Unsafe.SkipInit(out BlockOfUInt32 lows);
+            TUnpack.Unpack(ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed), width, ref lows[0]);
+            for (int i = 0; i < BlockLength; i++)
+                Unsafe.Add(ref delta, i) = lows[i];
+        }
+        else
+        {
+            ReadOnlySpan<byte> packed = encoded.Slice(block.Packed, PackedBytes(deltas, width));
+            for (int i = 0; i < deltas; i++)
+                Unsafe.Add(ref delta, i) = ReadBits(packed, (long)i * width, width);
+        }
+        if (block.ExceptionCount != 0)
+        {
+            ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
+            int previous = -1;
+            for (int i = 0; i < block.ExceptionCount; i++)
+            {
+                int position = encoded[block.Positions + i];
+                if (position <= previous || position >= deltas)
+                    return false;
+                previous = position;
+                Unsafe.Add(ref delta, position) |= ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << width;
+            }
+        }
+        ulong max = typeof(T) == typeof(uint) ? uint.MaxValue : ulong.MaxValue;
+        ulong value = start;
+        for (int i = 0; i < deltas; i++)
+        {
+            ulong d = Unsafe.Add(ref delta, i);
+            // value + d + 1 <= max, written so that nothing overflows.
+            if (d >= max - value)
+                return false;
+            value += d + 1;
+            if (typeof(T) == typeof(uint))
+                Unsafe.Add(ref Unsafe.As<T, uint>(ref values), i) = (uint)value;
+            else
+                Unsafe.Add(ref Unsafe.As<T, ulong>(ref values), i) = value;
+        }
+        return value - start == span;
+    }
+
+    /// <summary>Adds the exceptions' high parts (each below 2^32 here) to the low parts; <paramref name="sum"/> is their total.</summary>
+    private static bool TryPatch(ReadOnlySpan<byte> encoded, in Block block, int deltas, ref uint low, out ulong sum)
+    {
+        sum = 0;
+        if (block.ExceptionCount == 0)
+            return true;
+        ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
+        int previous = -1;
+        for (int i = 0; i < block.ExceptionCount; i++)
+        {
+            int position = encoded[block.Positions + i];
+            if (position <= previous || position >= deltas)
+                return false;
+            previous = position;
+            ulong high = ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << block.Width;
+            Unsafe.Add(ref low, position) |= (uint)high;
+            sum += high;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,174 @@
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using static Sparrow.PostingListFormat;
+
+namespace Sparrow;
+
+/// <summary>
+/// A strictly ascending list of unsigned integers (document ids, row ids, page numbers) stored as deltas bit-packed
+/// in blocks of 128, with exceptions (PFor) for the few large deltas of a block, and a skip record per block (its
+/// width and the sum of its deltas) so that <see cref="PostingListReader.SkipTo"/> passes whole blocks without
+/// decoding them.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The format (docs/posting-list-format.md) starts with a version byte, so a list written today stays readable:
+/// version 1, a varint count, the first value as a varint, then (for two or more values) the skip records, one per
+/// block of 128 deltas (delta - 1 of each value after the first, the last block shorter), and the blocks. A full block
+/// whose deltas fit 32 bits is packed in four 32-bit lanes (delta i in lane i % 4), which the vector paths unpack with
+/// whole-vector shifts; other blocks are packed least significant bit first.
+/// </para>
+/// <para>
+/// One format serves both widths: a list encoded from <see cref="uint"/> values decodes into <see cref="ulong"/>
+/// values, and a list holding a value above <see cref="uint.MaxValue"/> decoded into a <see cref="Span{T}"/> of
+/// <see cref="uint"/> is <see cref="OperationStatus.InvalidData"/>.
+/// </para>
+/// <para>
+/// Decoding checks everything: the version, the widths (at most 64 bits), the counts, the exceptions (in range, in
+/// ascending positions, their bytes present), each block's last value against its skip record, that every value
+/// stays strictly above the one before it without overflowing, and that the bytes end exactly where the last block
+/// does. A list that passes is strictly ascending; any other bytes give <see cref="OperationStatus.InvalidData"/>,
+/// never an exception, and nothing outside the spans is read or written.
+/// </para>
+/// </remarks>
+public static partial class PostingList
+{
+    /// <summary>A bound on the bytes <see cref="Encode(ReadOnlySpan{ulong}, Span{byte})"/> writes for <paramref name="count"/> values.</summary>
+    /// <param name="count">The number of values.</param>
+    /// <returns>A length of destination that always fits.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative, or its bound exceeds <see cref="int.MaxValue"/>.</exception>
+    public static int GetMaxEncodedLength(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        long bound = MaxEncodedLength(count);
+        if (bound > int.MaxValue)
+            throw new ArgumentOutOfRangeException(nameof(count), count, "The encoding of this many values could exceed int.MaxValue bytes.");
+        return (int)bound;
+    }
+
+    /// <summary>The bound of <see cref="GetMaxEncodedLength"/>, as a long for any count.</summary>
+    internal static long MaxEncodedLength(int count)
+    {
+        // Version, count, first value, span width, span base; a record of 7 + 64 bits per block; at worst 8 bytes a
+        // delta (a block never costs more than its deltas packed at 64 bits without exceptions).
+        const int HeaderBound = 1 + 5 + 10 + 1 + 10;
+        int blocks = count <= 1 ? 0 : (int)(((long)count - 1 + BlockLength - 1) / BlockLength);
+        return HeaderBound + RecordBytes(blocks, 64) + 8L * Math.Max(0, count - 1);
+    }
+
+    /// <summary>Encodes a strictly ascending list of 32-bit values.</summary>
+    /// <param name="values">The values, each above the one before it.</param>
+    /// <param name="destination">Where the encoding goes; <see cref="GetMaxEncodedLength"/> of the count always fits.</param>
+    /// <returns>The bytes written.</returns>
+    /// <exception cref="ArgumentException">A value is not above the one before it (the message names its index), or the encoding does not fit <paramref name="destination"/> (nothing is written then).</exception>
+    public static int Encode(ReadOnlySpan<uint> values, Span<byte> destination) =>
+        PostingListEncoder.Encode(ref MemoryMarshal.GetReference(values), values.Length, destination);
+
+    /// <summary>Encodes a strictly ascending list of 64-bit values.</summary>
+    /// <param name="values">The values, each above the one before it.</param>
+    /// <param name="destination">Where the encoding goes; <see cref="GetMaxEncodedLength"/> of the count always fits.</param>
+    /// <returns>The bytes written.</returns>
+    /// <exception cref="ArgumentException">A value is not above the one before it (the message names its index), or the encoding does not fit <paramref name="destination"/> (nothing is written then).</exception>
+    public static int Encode(ReadOnlySpan<ulong> values, Span<byte> destination) =>
+        PostingListEncoder.Encode(ref MemoryMarshal.GetReference(values), values.Length, destination);
+
+    /// <summary>The number of values an encoded list holds, read from its header.</summary>
+    /// <param name="encoded">An encoded list (only its version and count are read).</param>
+    /// <returns>The count.</returns>
+    /// <exception cref="FormatException">The version is unknown or the count is malformed.</exception>
+    public static int GetCount(ReadOnlySpan<byte> encoded)
+    {
+        if (!TryReadCount(encoded, out int count, out _))
+            throw new FormatException($"Not a posting list: {(encoded.IsEmpty ? "no bytes" : encoded[0] != FormatVersion ? $"version byte {encoded[0]} at offset 0 (this code reads version {FormatVersion})" : "the count at offset 1 is truncated or above int.MaxValue")}.");
+        return count;
+    }
+
+    /// <summary>Decodes a whole list of values that each fit 32 bits.</summary>
+    /// <param name="encoded">The encoded list.</param>
+    /// <param name="destination">Where the values go.</param>
+    /// <param name="valuesWritten">The values written: the count when it returns <see cref="OperationStatus.Done"/>, else 0.</param>
+    /// <returns>
+    /// <see cref="OperationStatus.Done"/>; <see cref="OperationStatus.DestinationTooSmall"/> when
+    /// <paramref name="destination"/> is shorter than the count (nothing is written);
+    /// <see cref="OperationStatus.InvalidData"/> when the bytes are not a list <see cref="Encode(ReadOnlySpan{uint}, Span{byte})"/>
+    /// could have written, or a value exceeds <see cref="uint.MaxValue"/> (what was written before it was found is unspecified).
+    /// It never throws, and reads and writes nothing outside the spans.
+    /// </returns>
+    public static OperationStatus Decode(ReadOnlySpan<byte> encoded, Span<uint> destination, out int valuesWritten) =>
+        // The one place a path is chosen (IsSupported folds to a constant when the method is compiled).
+        UnpackAvx512.IsSupported ? Decode<UnpackAvx512, uint>(encoded, destination, out valuesWritten)
+        : UnpackAvx2.IsSupported ? Decode<UnpackAvx2, uint>(encoded, destination, out valuesWritten)
+        : UnpackVector128.IsSupported ? Decode<UnpackVector128, uint>(encoded, destination, out valuesWritten)
+        : Decode<UnpackScalar, uint>(encoded, destination, out valuesWritten);
+
+    /// <summary>Decodes a whole list of 64-bit values.</summary>
+    /// <param name="encoded">The encoded list.</param>
+    /// <param name="destination">Where the values go.</param>
+    /// <param name="valuesWritten">The values written: the count when it returns <see cref="OperationStatus.Done"/>, else 0.</param>
+    /// <returns>
+    /// <see cref="OperationStatus.Done"/>; <see cref="OperationStatus.DestinationTooSmall"/> when
+    /// <paramref name="destination"/> is shorter than the count (nothing is written);
+    /// <see cref="OperationStatus.InvalidData"/> when the bytes are not a list <see cref="Encode(ReadOnlySpan{ulong}, Span{byte})"/>
+    /// could have written (what was written before it was found is unspecified).
+    /// It never throws, and reads and writes nothing outside the spans.
+    /// </returns>
+    public static OperationStatus Decode(ReadOnlySpan<byte> encoded, Span<ulong> destination, out int valuesWritten) =>
+        UnpackAvx512.IsSupported ? Decode<UnpackAvx512, ulong>(encoded, destination, out valuesWritten)
+        : UnpackAvx2.IsSupported ? Decode<UnpackAvx2, ulong>(encoded, destination, out valuesWritten)
+        : UnpackVector128.IsSupported ? Decode<UnpackVector128, ulong>(encoded, destination, out valuesWritten)
+        : Decode<UnpackScalar, ulong>(encoded, destination, out valuesWritten);
+
+    /// <summary>The decoder with one path's kernels: what the public methods run, and what the tests call for each path.</summary>
+    internal static OperationStatus Decode<TUnpack, T>(ReadOnlySpan<byte> encoded, Span<T> destination, out int valuesWritten)
+        where TUnpack : struct, IPostingUnpack
+        where T : unmanaged
+    {
+        valuesWritten = 0;
+        if (!TryReadHeader(encoded, out Header header))
+            return OperationStatus.InvalidData;
+        if (destination.Length < header.Count)
+            return OperationStatus.DestinationTooSmall;
+        ulong max = typeof(T) == typeof(uint) ? uint.MaxValue : ulong.MaxValue;
+        ref T values = ref MemoryMarshal.GetReference(destination);
+        if (header.Count != 0)
+        {
+            if (header.First > max)
+                return OperationStatus.InvalidData;
+            Store(ref values, header.First);
+        }
+
+        ReadOnlySpan<byte> records = encoded[header.RecordsStart..header.BlocksStart];
+        int offset = header.BlocksStart;
+        ulong start = header.First;
+        for (int block = 0; block < header.BlockCount; block++)
+        {
+            int deltas = DeltasInBlock(header.Count, block);
+            if (!TryReadRecord(records, block, header.SpanWidth, header.SpanBase, out int code, out ulong span) || span > max - start
+                || !TryLayOut(encoded, offset, code, deltas, out Block layout)
+                || !PostingBlockDecoder.TryDecode<TUnpack, T>(encoded, layout, deltas, start, span, ref Unsafe.Add(ref values, 1 + block * BlockLength)))
+                return OperationStatus.InvalidData;
+            start += span;
+            offset = layout.End;
+        }
+        if (offset != encoded.Length)
+            return OperationStatus.InvalidData;
+        valuesWritten = header.Count;
+        return OperationStatus.Done;
+    }
+
+    /// <summary>Decodes one block of 64-bit values on this machine's path (the reader's decoder).</summary>
+    internal static bool TryDecodeBlock(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref ulong values) =>
+        UnpackAvx512.IsSupported ? PostingBlockDecoder.TryDecode<UnpackAvx512, ulong>(encoded, block, deltas, start, span, ref values)
+        : UnpackAvx2.IsSupported ? PostingBlockDecoder.TryDecode<UnpackAvx2, ulong>(encoded, block, deltas, start, span, ref values)
+        : UnpackVector128.IsSupported ? PostingBlockDecoder.TryDecode<UnpackVector128, ulong>(encoded, block, deltas, start, span, ref values)
+        : PostingBlockDecoder.TryDecode<UnpackScalar, ulong>(encoded, block, deltas, start, span, ref values);
+
+    private static void Store<T>(ref T values, ulong value) where T : unmanaged
+    {
+        if (typeof(T) == typeof(uint))
+            Unsafe.As<T, uint>(ref values) = (uint)value;
+        else
+            Unsafe.As<T, ulong>(ref values) = value;
+    }
+}

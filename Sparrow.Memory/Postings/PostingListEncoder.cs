@@ -1,0 +1,355 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using static Sparrow.PostingListFormat;
+
+namespace Sparrow;
+
+/// <summary>
+/// Writes the format of <see cref="PostingList"/> in two passes over the values: the first checks the ascent,
+/// finds the span range and each block's width (so the length is known before a byte is written), the second
+/// writes the header, the records and the blocks.
+/// </summary>
+internal static class PostingListEncoder
+{
+    /// <summary>How a block is stored: its low width, and its exceptions (deltas of more than that width).</summary>
+    private struct Plan
+    {
+        public int Width;
+        public int ExceptionCount;
+        public int ExceptionWidth;
+        public int Bytes;
+
+        public readonly int Code => ExceptionCount == 0 ? Width : ExceptionCodes + Width;
+    }
+
+    public static int Encode<T>(ref T values, int count, Span<byte> destination) where T : unmanaged
+    {
+        CheckAscending(ref values, count);
+        int length = 1 + VarInt.GetByteCount((uint)count);
+        if (count == 0)
+            return WriteHeader(destination, length, count, 0, default);
+        ulong first = Get(ref values, 0);
+        length += VarInt.GetByteCount(first);
+        if (count == 1)
+            return WriteHeader(destination, length, count, first, default);
+
+        int blocks = (count - 1 + BlockLength - 1) / BlockLength;
+        ulong minSpan = ulong.MaxValue, maxSpan = 0;
+        for (int block = 0; block < blocks; block++)
+        {
+            int from = block * BlockLength;
+            ulong span = Get(ref values, from + DeltasInBlock(count, block)) - Get(ref values, from);
+            minSpan = Math.Min(minSpan, span);
+            maxSpan = Math.Max(maxSpan, span);
+        }
+        int spanWidth = 64 - BitOperations.LeadingZeroCount(maxSpan - minSpan);
+        var spans = (Width: spanWidth, Base: minSpan);
+        length += 1 + VarInt.GetByteCount(minSpan);
+        Unsafe.SkipInit(out BlockOfUInt64 deltas);
+        // PERF: a destination of the bound's size always fits, so only a shorter one costs a first pass that plans
+        // every block to find the exact length before a byte is written.
+        if (destination.Length < PostingList.MaxEncodedLength(count))
+        {
+            long total = length + RecordBytes(blocks, spanWidth);
+            for (int block = 0; block < blocks; block++)
+            {
+                int n = DeltasInBlock(count, block);
+                ulong or = Deltas(ref values, block * BlockLength, n, ref deltas[0]);
+                total += Choose(ref deltas[0], n, or).Bytes;
+            }
+            if (total > destination.Length)
+                ThrowDestinationTooShort(total, destination.Length);
+        }
+
+        int offset = WriteHeader(destination, length, count, first, spans);
+        int recordsLength = (int)RecordBytes(blocks, spanWidth);
+        var records = new BitWriter(destination.Slice(offset, recordsLength));
+        offset += recordsLength;
+        for (int block = 0; block < blocks; block++)
+        {
+            int from = block * BlockLength;
+            int n = DeltasInBlock(count, block);
+            ulong span = Get(ref values, from + n) - Get(ref values, from);
+            ulong or = Deltas(ref values, from, n, ref deltas[0]);
+            Plan plan = Choose(ref deltas[0], n, or);
+            records.Write((uint)plan.Code, CodeBits);
+            records.Write(span - minSpan, spanWidth);
+            offset += WriteBlock(destination.Slice(offset, plan.Bytes), ref deltas[0], n, plan);
+        }
+        records.Flush();
+        return offset;
+    }
+
+    /// <summary>Writes the header fields before the records; <paramref name="length"/> is their size (checked against destination first).</summary>
+    private static int WriteHeader(Span<byte> destination, int length, int count, ulong first, (int Width, ulong Base) spans)
+    {
+        if (length > destination.Length)
+            ThrowDestinationTooShort(length, destination.Length);
+        destination[0] = FormatVersion;
+        int offset = 1 + VarInt.Write(destination[1..], (uint)count);
+        if (count > 0)
+            offset += VarInt.Write(destination[offset..], first);
+        if (count > 1)
+        {
+            destination[offset++] = (byte)spans.Width;
+            offset += VarInt.Write(destination[offset..], spans.Base);
+        }
+        return offset;
+    }
+
+    private static void CheckAscending<T>(ref T values, int count) where T : unmanaged
+    {
+        int i = 1;
+        // PERF: whole vectors compared with the vector one value before them; the scalar loop after names the index.
+        if (Vector256.IsHardwareAccelerated)
+        {
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint value = ref Unsafe.As<T, uint>(ref values);
+                for (; i + Vector256<uint>.Count <= count; i += Vector256<uint>.Count)
+                {
+                    if (!Vector256.GreaterThanAll(Vector256.LoadUnsafe(ref value, (nuint)i), Vector256.LoadUnsafe(ref value, (nuint)i - 1)))
+                        break;
+                }
+            }
+            else
+            {
+                ref ulong value = ref Unsafe.As<T, ulong>(ref values);
+                for (; i + Vector256<ulong>.Count <= count; i += Vector256<ulong>.Count)
+                {
+                    if (!Vector256.GreaterThanAll(Vector256.LoadUnsafe(ref value, (nuint)i), Vector256.LoadUnsafe(ref value, (nuint)i - 1)))
+                        break;
+                }
+            }
+        }
+        for (; i < count; i++)
+        {
+            if (Get(ref values, i) <= Get(ref values, i - 1))
+                throw new ArgumentException($"values[{i}] ({Get(ref values, i)}) is not above values[{i - 1}] ({Get(ref values, i - 1)}): a posting list is strictly ascending.", "values");
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Get<T>(ref T values, int index) where T : unmanaged =>
+        typeof(T) == typeof(uint) ? Unsafe.As<T, uint>(ref Unsafe.Add(ref values, index)) : Unsafe.As<T, ulong>(ref Unsafe.Add(ref values, index));
+
+    /// <summary>The <paramref name="n"/> deltas (value - previous - 1) after values[<paramref name="from"/>]; returns their OR.</summary>
+    private static ulong Deltas<T>(ref T values, int from, int n, ref ulong deltas) where T : unmanaged
+    {
+        ref T start = ref Unsafe.Add(ref values, from);
+        int i = 0;
+        ulong or = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            // PERF: each vector of values minus the vector one value before it; 32-bit deltas widened as they are stored.
+            Vector256<ulong> ors = Vector256<ulong>.Zero;
+            if (typeof(T) == typeof(uint))
+            {
+                ref uint value = ref Unsafe.As<T, uint>(ref start);
+                for (; i + Vector256<uint>.Count <= n; i += Vector256<uint>.Count)
+                {
+                    Vector256<uint> delta = Vector256.LoadUnsafe(ref value, (nuint)i + 1) - Vector256.LoadUnsafe(ref value, (nuint)i) - Vector256<uint>.One;
+                    (Vector256<ulong> low, Vector256<ulong> high) = Vector256.Widen(delta);
+                    low.StoreUnsafe(ref deltas, (nuint)i);
+                    high.StoreUnsafe(ref deltas, (nuint)i + 4);
+                    ors |= low | high;
+                }
+            }
+            else
+            {
+                ref ulong value = ref Unsafe.As<T, ulong>(ref start);
+                for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+                {
+                    Vector256<ulong> delta = Vector256.LoadUnsafe(ref value, (nuint)i + 1) - Vector256.LoadUnsafe(ref value, (nuint)i) - Vector256<ulong>.One;
+                    delta.StoreUnsafe(ref deltas, (nuint)i);
+                    ors |= delta;
+                }
+            }
+            or = ors[0] | ors[1] | ors[2] | ors[3];
+        }
+        for (; i < n; i++)
+        {
+            ulong delta = Get(ref start, i + 1) - Get(ref start, i) - 1;
+            Unsafe.Add(ref deltas, i) = delta;
+            or |= delta;
+        }
+        return or;
+    }
+
+    /// <summary>The cheapest width for the block: every width from the widest delta's down, each with the deltas above it as exceptions.</summary>
+    [SkipLocalsInit]
+    private static Plan Choose(ref ulong deltas, int n, ulong or)
+    {
+        int widest = 64 - BitOperations.LeadingZeroCount(or);
+        var best = new Plan { Width = widest, Bytes = PackedBytes(n, widest) };
+        if (widest == 0)
+            return best;
+        // PERF: most blocks (uniform gaps) cannot gain from exceptions; two counts tell, without the histogram. A lower
+        // bound of the exceptions' bytes at width widest - k, against an upper bound of the bytes k fewer bits save,
+        // both times 8: at k = 1 the exceptions are the deltas of the widest width, at k >= 2 at least those of the two
+        // widest (the difference is linear in k, so k = 2 and k = widest bound every k between).
+        int top = CountWider(ref deltas, n, widest - 1);
+        int twoTop = widest >= 2 ? CountWider(ref deltas, n, widest - 2) : n;
+        if (!CanGain(1, top, n) && (widest < 2 || (!CanGain(2, twoTop, n) && !CanGain(widest, twoTop, n))))
+            return best;
+        // PERF: four histograms, by index modulo 4: deltas of one width (the common case) would otherwise make each
+        // increment wait for the store of the one before.
+        Span<int> counts = stackalloc int[4 * 65];
+        counts.Clear();
+        ref int count = ref MemoryMarshal.GetReference(counts);
+        int i = 0;
+        for (; i + 4 <= n; i += 4)
+        {
+            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
+            Unsafe.Add(ref count, 65 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 1)))++;
+            Unsafe.Add(ref count, 130 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 2)))++;
+            Unsafe.Add(ref count, 195 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 3)))++;
+        }
+        for (; i < n; i++)
+            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
+        int above = 0;
+        // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
+        for (int width = widest - 1; width >= 0; width--)
+        {
+            int wider = width + 1;
+            above += Unsafe.Add(ref count, wider) + Unsafe.Add(ref count, 65 + wider) + Unsafe.Add(ref count, 130 + wider) + Unsafe.Add(ref count, 195 + wider);
+            if (width == 63)
+                continue;
+            int exceptionWidth = widest - width;
+            int bytes = 2 + PackedBytes(n, width) + above + PackedBytes(above, exceptionWidth);
+            if (bytes < best.Bytes)
+                best = new Plan { Width = width, ExceptionCount = above, ExceptionWidth = exceptionWidth, Bytes = bytes };
+        }
+        return best;
+    }
+
+    /// <summary>Whether <paramref name="exceptions"/> exceptions k bits wide could cost fewer bytes than k bits of <paramref name="n"/> deltas.</summary>
+    private static bool CanGain(int k, int exceptions, int n) => 8 * (2 + exceptions) + exceptions * k < n * k + 8;
+
+    /// <summary>How many of the <paramref name="n"/> deltas are at least 2^<paramref name="bit"/>.</summary>
+    private static int CountWider(ref ulong deltas, int n, int bit)
+    {
+        int i = 0, count = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<ulong> counts = Vector256<ulong>.Zero;
+            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+                counts += Vector256.Min(Vector256.LoadUnsafe(ref deltas, (nuint)i) >>> bit, Vector256<ulong>.One);
+            count = (int)Vector256.Sum(counts);
+        }
+        for (; i < n; i++)
+            count += Unsafe.Add(ref deltas, i) >> bit != 0 ? 1 : 0;
+        return count;
+    }
+
+    private static int WriteBlock(Span<byte> destination, ref ulong deltas, int n, Plan plan)
+    {
+        int offset = 0;
+        if (plan.ExceptionCount != 0)
+        {
+            destination[0] = (byte)plan.ExceptionCount;
+            destination[1] = (byte)plan.ExceptionWidth;
+            offset = 2;
+        }
+        int packedBytes = PackedBytes(n, plan.Width);
+        Span<byte> packed = destination.Slice(offset, packedBytes);
+        if (IsVertical(n, plan.Width))
+            PackVertical(packed, ref deltas, plan.Width);
+        else
+        {
+            var writer = new BitWriter(packed);
+            ulong mask = plan.Width == 64 ? ulong.MaxValue : (1UL << plan.Width) - 1;
+            for (int i = 0; i < n; i++)
+                writer.Write(Unsafe.Add(ref deltas, i) & mask, plan.Width);
+            writer.Flush();
+        }
+        offset += packedBytes;
+        if (plan.ExceptionCount != 0)
+        {
+            int position = offset;
+            var highs = new BitWriter(destination.Slice(offset + plan.ExceptionCount, PackedBytes(plan.ExceptionCount, plan.ExceptionWidth)));
+            for (int i = 0; i < n; i++)
+            {
+                ulong high = Unsafe.Add(ref deltas, i) >> plan.Width;
+                if (high != 0)
+                {
+                    destination[position++] = (byte)i;
+                    highs.Write(high, plan.ExceptionWidth);
+                }
+            }
+            highs.Flush();
+            offset += plan.ExceptionCount + PackedBytes(plan.ExceptionCount, plan.ExceptionWidth);
+        }
+        return offset;
+    }
+
+    /// <summary>
+    /// Packs 128 low parts of <paramref name="width"/> (1..32) bits in four 32-bit lanes: each step takes the four
+    /// consecutive deltas that are one field of each lane, so it is one vector of 4 and shifts of whole vectors.
+    /// </summary>
+    private static void PackVertical(Span<byte> destination, ref ulong deltas, int width)
+    {
+        if (width == 0)
+            return;
+        ref byte row = ref MemoryMarshal.GetReference(destination);
+        Vector128<uint> mask = Vector128.Create(width == 32 ? uint.MaxValue : (1u << width) - 1);
+        Vector128<uint> word = Vector128<uint>.Zero;
+        int shift = 0;
+        for (int field = 0; field < 32; field++)
+        {
+            ref ulong four = ref Unsafe.Add(ref deltas, field * 4);
+            Vector128<uint> low = Vector128.Narrow(Vector128.LoadUnsafe(ref four), Vector128.LoadUnsafe(ref four, 2)) & mask;
+            word |= low << shift;
+            shift += width;
+            if (shift >= 32)
+            {
+                word.AsByte().StoreUnsafe(ref row);
+                row = ref Unsafe.Add(ref row, Vector128<byte>.Count);
+                shift -= 32;
+                // The field's bits that did not fit start the next word (none when it ended exactly).
+                word = shift == 0 ? Vector128<uint>.Zero : low >>> (width - shift);
+            }
+        }
+    }
+
+    private static void ThrowDestinationTooShort(long needed, int length) =>
+        throw new ArgumentException($"The encoding needs {needed} bytes; the destination has {length}.", "destination");
+
+    /// <summary>Writes fields least significant bit first into a span it fills exactly.</summary>
+    private ref struct BitWriter(Span<byte> destination)
+    {
+        private readonly Span<byte> _destination = destination;
+        private ulong _pending;
+        private int _pendingBits;
+        private int _offset;
+
+        public void Write(ulong value, int width)
+        {
+            // Two halves keep the pending bits below 64 + 32.
+            if (width > 32)
+            {
+                Write((uint)value, 32);
+                Write(value >> 32, width - 32);
+                return;
+            }
+            _pending |= value << _pendingBits;
+            _pendingBits += width;
+            while (_pendingBits >= 8)
+            {
+                _destination[_offset++] = (byte)_pending;
+                _pending >>= 8;
+                _pendingBits -= 8;
+            }
+        }
+
+        public void Flush()
+        {
+            if (_pendingBits > 0)
+                _destination[_offset++] = (byte)_pending;
+            _pending = 0;
+            _pendingBits = 0;
+        }
+    }
+}

@@ -1,0 +1,184 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using static Sparrow.PostingListFormat;
+
+namespace Sparrow;
+
+/// <summary>
+/// Reads an encoded <see cref="PostingList"/> front to back, a block of 128 values at a time, and skips whole
+/// blocks without decoding them: <see cref="SkipTo"/> walks the skip records (each block's width and the sum of its
+/// deltas), so passing a block costs a record, not its values.
+/// </summary>
+/// <remarks>
+/// Blocks are checked as they are decoded, as <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{ulong}, out int)"/>
+/// checks them; a malformed one throws a <see cref="FormatException"/> naming its byte offset. Reading and skipping
+/// allocate nothing.
+/// </remarks>
+public ref struct PostingListReader
+{
+    private readonly ReadOnlySpan<byte> _encoded;
+    private readonly ReadOnlySpan<byte> _records;
+    private readonly int _count;
+    private readonly int _blockCount;
+    private readonly int _spanWidth;
+    private readonly ulong _spanBase;
+
+    /// <summary>The next block to decode or skip.</summary>
+    private int _block;
+    /// <summary>The byte offset of <see cref="_block"/>.</summary>
+    private int _offset;
+    /// <summary>The value before <see cref="_block"/>'s first: the last value of the block before it.</summary>
+    private ulong _start;
+    /// <summary>The decoded values not yet read: <see cref="_buffer"/>[<see cref="_position"/>..<see cref="_buffered"/>).</summary>
+    private BlockOfUInt64 _buffer;
+    private int _buffered;
+    private int _position;
+
+    /// <summary>Starts reading <paramref name="encoded"/>; its header is read and checked here, its blocks as they are reached.</summary>
+    /// <param name="encoded">An encoded list.</param>
+    /// <exception cref="FormatException">The header (version, count, first value, span fields, skip records' length) is malformed.</exception>
+    public PostingListReader(ReadOnlySpan<byte> encoded)
+    {
+        if (!TryReadHeader(encoded, out Header header))
+            throw new FormatException("Not a posting list: its header (version byte at offset 0, count, first value, span width and base, skip records) is malformed or truncated.");
+        if (header.Count <= 1 && header.BlocksStart != encoded.Length)
+            throw new FormatException($"Malformed posting list: {encoded.Length - header.BlocksStart} bytes follow its end at byte offset {header.BlocksStart}.");
+        _encoded = encoded;
+        _records = encoded[header.RecordsStart..header.BlocksStart];
+        _count = header.Count;
+        _blockCount = header.BlockCount;
+        _spanWidth = header.SpanWidth;
+        _spanBase = header.SpanBase;
+        _offset = header.BlocksStart;
+        _start = header.First;
+        if (header.Count != 0)
+        {
+            _buffer[0] = header.First;
+            _buffered = 1;
+        }
+    }
+
+    /// <summary>The number of values in the list.</summary>
+    public readonly int Count => _count;
+
+    /// <summary>Reads the next values into <paramref name="buffer"/>.</summary>
+    /// <param name="buffer">Where the values go.</param>
+    /// <returns>How many were written: fewer than <paramref name="buffer"/>'s length only at the end, 0 there.</returns>
+    /// <exception cref="FormatException">A block is malformed (the message names its byte offset).</exception>
+    public int Read(scoped Span<ulong> buffer)
+    {
+        int written = 0;
+        while (written < buffer.Length)
+        {
+            if (_position < _buffered)
+            {
+                int take = Math.Min(_buffered - _position, buffer.Length - written);
+                ((ReadOnlySpan<ulong>)_buffer)[_position..(_position + take)].CopyTo(buffer[written..]);
+                _position += take;
+                written += take;
+                continue;
+            }
+            if (_block == _blockCount)
+                break;
+            int deltas = DeltasInBlock(_count, _block);
+            // PERF: a block that fits goes straight to the caller's buffer, without the copy through ours.
+            if (buffer.Length - written >= deltas)
+            {
+                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(buffer), written), deltas);
+                written += deltas;
+            }
+            else
+            {
+                DecodeBlock(ref _buffer[0], deltas);
+                _buffered = deltas;
+                _position = 0;
+            }
+        }
+        return written;
+    }
+
+    /// <summary>
+    /// Moves forward to the first value at or above <paramref name="target"/>, never backward: the next
+    /// <see cref="Read"/> starts there. Blocks that end below it are passed by their skip records, undecoded.
+    /// </summary>
+    /// <param name="target">The value to reach.</param>
+    /// <returns>Whether such a value remains; when not, nothing is left to read.</returns>
+    /// <exception cref="FormatException">A skip record or the block reached is malformed (the message names its byte offset).</exception>
+    public bool SkipTo(ulong target)
+    {
+        if (_position < _buffered && _buffer[_buffered - 1] >= target)
+        {
+            _position = FirstAtOrAbove(_position, target);
+            return true;
+        }
+        _position = _buffered = 0;
+        while (_block < _blockCount)
+        {
+            (int code, ulong span) = Record(_block);
+            if (_start + span >= target)
+            {
+                int deltas = DeltasInBlock(_count, _block);
+                DecodeBlock(ref _buffer[0], deltas);
+                _buffered = deltas;
+                _position = FirstAtOrAbove(0, target);
+                return true;
+            }
+            int end;
+            // A full block without exceptions is 16 bytes per bit of width; any other is laid out from its bytes.
+            if (code < ExceptionCodes && _block < _blockCount - 1 && code * (BlockLength / 8) <= _encoded.Length - _offset)
+                end = _offset + code * (BlockLength / 8);
+            else if (TryLayOut(_encoded, _offset, code, DeltasInBlock(_count, _block), out Block layout))
+                end = layout.End;
+            else
+            {
+                ThrowMalformed(_offset);
+                return false;
+            }
+            _start += span;
+            _offset = end;
+            _block++;
+        }
+        return false;
+    }
+
+    /// <summary>The index of the first buffered value at or above <paramref name="target"/>, from <paramref name="from"/>; one exists.</summary>
+    private readonly int FirstAtOrAbove(int from, ulong target)
+    {
+        // Binary search over the ascending buffered values: at most 7 steps in a block.
+        int low = from, high = _buffered - 1;
+        while (low < high)
+        {
+            int middle = (low + high) >>> 1;
+            if (_buffer[middle] < target)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return low;
+    }
+
+    /// <summary>The code and span of the skip record of <paramref name="block"/>, its span checked to fit after <see cref="_start"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly (int Code, ulong Span) Record(int block)
+    {
+        if (!TryReadRecord(_records, block, _spanWidth, _spanBase, out int code, out ulong span) || span > ulong.MaxValue - _start)
+            ThrowMalformed(_offset);
+        return (code, span);
+    }
+
+    /// <summary>Decodes block <see cref="_block"/> of <paramref name="deltas"/> values into <paramref name="values"/> and moves past it.</summary>
+    private void DecodeBlock(ref ulong values, int deltas)
+    {
+        (int code, ulong span) = Record(_block);
+        if (!TryLayOut(_encoded, _offset, code, deltas, out Block layout) || !PostingList.TryDecodeBlock(_encoded, layout, deltas, _start, span, ref values))
+            ThrowMalformed(_offset);
+        _start += span;
+        _offset = layout.End;
+        _block++;
+        if (_block == _blockCount && _offset != _encoded.Length)
+            throw new FormatException($"Malformed posting list: {_encoded.Length - _offset} bytes follow its last block, at byte offset {_offset}.");
+    }
+
+    private static void ThrowMalformed(int offset) =>
+        throw new FormatException($"Malformed posting list: the block at byte offset {offset} (or its skip record) is not one an encoder writes.");
+}

@@ -1,0 +1,209 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow;
+
+/// <summary>
+/// The AVX-512 path of the block decoder: four fields of the vertical layout per step (sixteen consecutive deltas),
+/// their rows gathered into one 512-bit vector by one load and one quarter shuffle, shifted per lane (vpsrlvd,
+/// vpsllvd); the prefix sum runs over sixteen lanes. Each width has its own straight-line kernel
+/// (<see cref="WidthSwitch"/>): rows, shuffles and shift vectors are constants.
+/// </summary>
+internal readonly struct UnpackAvx512 : IPostingUnpack
+{
+    public static bool IsSupported => Avx512F.IsSupported && Avx512BW.IsSupported && Vector512.IsHardwareAccelerated;
+
+    public static void Unpack(ref byte packed, int width, ref uint deltas)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref deltas };
+        if (width == 0)
+            UnpackKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<UnpackKernel>(width, ref arguments);
+    }
+
+    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
+        if (width == 0)
+            NarrowKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<NarrowKernel>(width, ref arguments);
+    }
+
+    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
+        if (width == 0)
+            WideKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<WideKernel>(width, ref arguments);
+    }
+
+    /// <summary>Fields 4 × <paramref name="group"/> .. + 3 of the four lanes: deltas 16 × group .. + 15, each row shifted per lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
+    {
+        int width = TWidth.Value;
+        if (width == 0)
+            return Vector512<uint>.Zero;
+        int bit0 = 4 * group * width, bit1 = bit0 + width, bit2 = bit1 + width, bit3 = bit2 + width;
+        uint s0 = (uint)(bit0 & 31), s1 = (uint)(bit1 & 31), s2 = (uint)(bit2 & 31), s3 = (uint)(bit3 & 31);
+        int a = bit0 >> 5, b = bit1 >> 5, c = bit2 >> 5, d = bit3 >> 5;
+        Vector512<uint> value = Avx512F.ShiftRightLogicalVariable(Rows<TWidth>(ref packed, a, b, c, d),
+            Vector512.Create(s0, s0, s0, s0, s1, s1, s1, s1, s2, s2, s2, s2, s3, s3, s3, s3));
+        // A field that does not end in its word continues in the lane's next word (vpsllvd clears a lane shifted by 32,
+        // and the bits of a field that did end land above the mask).
+        if (s0 + width > 32 || s1 + width > 32 || s2 + width > 32 || s3 + width > 32)
+        {
+            int last = width - 1;
+            uint t0 = 32 - s0, t1 = 32 - s1, t2 = 32 - s2, t3 = 32 - s3;
+            value |= Avx512F.ShiftLeftLogicalVariable(
+                Rows<TWidth>(ref packed, Math.Min(a + 1, last), Math.Min(b + 1, last), Math.Min(c + 1, last), Math.Min(d + 1, last)),
+                Vector512.Create(t0, t0, t0, t0, t1, t1, t1, t1, t2, t2, t2, t2, t3, t3, t3, t3));
+        }
+        return width == 32 ? value : value & Vector512.Create((1u << width) - 1);
+    }
+
+    /// <summary>
+    /// Rows <paramref name="a"/> ≤ <paramref name="b"/> ≤ <paramref name="c"/> ≤ <paramref name="d"/> (at most 3 apart, all
+    /// constants) as the four quarters: one broadcast when they are one row, else one 64-byte load of a window of four
+    /// rows inside the block and one quarter shuffle (vshufi32x4).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Rows<TWidth>(ref byte packed, int a, int b, int c, int d) where TWidth : struct, IBitWidth
+    {
+        if (a == d)
+            return Vector512.Create(Row(ref packed, a));
+        int width = TWidth.Value;
+        if (width >= 4)
+        {
+            int window = Math.Min(a, width - 4);
+            Vector512<uint> rows = Vector512.LoadUnsafe(ref Unsafe.Add(ref packed, window * Vector128<byte>.Count)).AsUInt32();
+#pragma warning disable CA1857 // A constant once the kernel is compiled for its width: every argument above is one.
+            return Avx512F.Shuffle4x128(rows, rows, (byte)((a - window) | (b - window) << 2 | (c - window) << 4 | (d - window) << 6));
+#pragma warning restore CA1857
+        }
+        return Vector512.Create(Vector256.Create(Row(ref packed, a), Row(ref packed, b)), Vector256.Create(Row(ref packed, c), Row(ref packed, d)));
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Row(ref byte packed, int row) =>
+        Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
+
+    /// <summary>16 values: the fields' deltas plus one, scanned, on top of the last value before them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> sum, ref uint values) where TWidth : struct, IBitWidth
+    {
+        sum = Broadcast15(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
+        sum.StoreUnsafe(ref values, (nuint)(group * 16));
+        return sum;
+    }
+
+    /// <summary>As the 32-bit step, the sums widened onto <paramref name="first"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> sum, Vector512<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
+    {
+        sum = Broadcast15(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
+        (first + Avx512F.ConvertToVector512UInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)(group * 16));
+        (first + Avx512F.ConvertToVector512UInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)(group * 16 + 8));
+        return sum;
+    }
+
+    private readonly struct UnpackKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref uint deltas = ref arguments.Narrow;
+            Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
+            Fields<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 16);
+            Fields<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 32);
+            Fields<TWidth>(ref packed, 3).StoreUnsafe(ref deltas, 48);
+            Fields<TWidth>(ref packed, 4).StoreUnsafe(ref deltas, 64);
+            Fields<TWidth>(ref packed, 5).StoreUnsafe(ref deltas, 80);
+            Fields<TWidth>(ref packed, 6).StoreUnsafe(ref deltas, 96);
+            Fields<TWidth>(ref packed, 7).StoreUnsafe(ref deltas, 112);
+        }
+    }
+
+    private readonly struct NarrowKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref uint values = ref arguments.Narrow;
+            Vector512<uint> sum = Vector512.Create((uint)arguments.Start);
+            sum = Step<TWidth>(ref packed, 0, sum, ref values);
+            sum = Step<TWidth>(ref packed, 1, sum, ref values);
+            sum = Step<TWidth>(ref packed, 2, sum, ref values);
+            sum = Step<TWidth>(ref packed, 3, sum, ref values);
+            sum = Step<TWidth>(ref packed, 4, sum, ref values);
+            sum = Step<TWidth>(ref packed, 5, sum, ref values);
+            sum = Step<TWidth>(ref packed, 6, sum, ref values);
+            sum = Step<TWidth>(ref packed, 7, sum, ref values);
+        }
+    }
+
+    private readonly struct WideKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref ulong values = ref arguments.Wide;
+            Vector512<ulong> first = Vector512.Create(arguments.Start);
+            Vector512<uint> sum = Vector512<uint>.Zero;
+            sum = Step<TWidth>(ref packed, 0, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 1, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 2, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 3, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 4, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 5, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 6, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 7, sum, first, ref values);
+        }
+    }
+
+    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    {
+        Vector512<uint> sum = Vector512.Create(start);
+        for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
+        {
+            sum = Broadcast15(sum) + Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
+            sum.StoreUnsafe(ref values, (nuint)i);
+        }
+    }
+
+    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    {
+        Vector512<uint> sum = Vector512<uint>.Zero;
+        Vector512<ulong> first = Vector512.Create(start);
+        for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
+        {
+            sum = Broadcast15(sum) + Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
+            (first + Avx512F.ConvertToVector512UInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)i);
+            (first + Avx512F.ConvertToVector512UInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)i + 8);
+        }
+    }
+
+    /// <summary>
+    /// The inclusive prefix sum of the sixteen lanes: two shift-and-add steps in each 128-bit quarter, then each
+    /// quarter's total carried up.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Scan(Vector512<uint> x)
+    {
+        x += Avx512BW.ShiftLeftLogical128BitLane(x.AsByte(), 4).AsUInt32();
+        x += Avx512BW.ShiftLeftLogical128BitLane(x.AsByte(), 8).AsUInt32();
+        Vector512<uint> totals = Avx512F.Shuffle(x, 0xFF);
+        // The quarters' totals scanned the same way (up one quarter, then two: valignd against zero), then moved up
+        // one more quarter, so each quarter adds the totals of those below it.
+        totals += Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 12);
+        totals += Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 8);
+        return x + Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 12);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Broadcast15(Vector512<uint> x) => Avx512F.PermuteVar16x32(x, Vector512.Create(15u));
+}

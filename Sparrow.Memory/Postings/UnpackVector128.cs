@@ -1,0 +1,251 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow;
+
+/// <summary>
+/// The 128-bit path of the block decoder (SSE2, AdvSimd, or any accelerated 128-bit vectors): one 16-byte row of the
+/// vertical layout is one word of each lane, so the four consecutive deltas of a field come out of one or two rows
+/// with one shift each and a mask. Each width has its own straight-line kernel (<see cref="WidthSwitch"/>): all 32
+/// fields written out, their rows and shifts constants, the branch on whether a field crosses a word folded away.
+/// </summary>
+internal readonly struct UnpackVector128 : IPostingUnpack
+{
+    public static bool IsSupported => Vector128.IsHardwareAccelerated;
+
+    public static void Unpack(ref byte packed, int width, ref uint deltas)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref deltas };
+        if (width == 0)
+            UnpackKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<UnpackKernel>(width, ref arguments);
+    }
+
+    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
+        if (width == 0)
+            NarrowKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<NarrowKernel>(width, ref arguments);
+    }
+
+    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
+        if (width == 0)
+            WideKernel.Run<Bits0>(ref arguments);
+        else
+            WidthSwitch.Run<WideKernel>(width, ref arguments);
+    }
+
+    /// <summary>Field <paramref name="field"/> of the four lanes: deltas 4 × field .. 4 × field + 3.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Field<TWidth>(ref byte packed, int field) where TWidth : struct, IBitWidth
+    {
+        int width = TWidth.Value;
+        if (width == 0)
+            return Vector128<uint>.Zero;
+        int bit = field * width;
+        int shift = bit & 31;
+        ref byte row = ref Unsafe.Add(ref packed, (bit >> 5) * Vector128<byte>.Count);
+        Vector128<uint> value = Vector128.LoadUnsafe(ref row).AsUInt32() >>> shift;
+        if (shift + width > 32)
+            value |= Vector128.LoadUnsafe(ref row, (nuint)Vector128<byte>.Count).AsUInt32() << (32 - shift);
+        return width == 32 ? value : value & Vector128.Create((1u << width) - 1);
+    }
+
+    /// <summary>Four values: the field's deltas plus one, scanned, on top of the last value before them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Step<TWidth>(ref byte packed, int field, Vector128<uint> sum, ref uint values) where TWidth : struct, IBitWidth
+    {
+        sum = Broadcast3(sum) + Scan(Field<TWidth>(ref packed, field) + Vector128<uint>.One);
+        sum.StoreUnsafe(ref values, (nuint)(field * 4));
+        return sum;
+    }
+
+    /// <summary>As <see cref="Step{TWidth}(ref byte, int, Vector128{uint}, ref uint)"/>, the 32-bit sums widened onto <paramref name="first"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Step<TWidth>(ref byte packed, int field, Vector128<uint> sum, Vector128<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
+    {
+        sum = Broadcast3(sum) + Scan(Field<TWidth>(ref packed, field) + Vector128<uint>.One);
+        (Vector128<ulong> low, Vector128<ulong> high) = Vector128.Widen(sum);
+        (first + low).StoreUnsafe(ref values, (nuint)(field * 4));
+        (first + high).StoreUnsafe(ref values, (nuint)(field * 4 + 2));
+        return sum;
+    }
+
+    private readonly struct UnpackKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref uint deltas = ref arguments.Narrow;
+            Field<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
+            Field<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 4);
+            Field<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 8);
+            Field<TWidth>(ref packed, 3).StoreUnsafe(ref deltas, 12);
+            Field<TWidth>(ref packed, 4).StoreUnsafe(ref deltas, 16);
+            Field<TWidth>(ref packed, 5).StoreUnsafe(ref deltas, 20);
+            Field<TWidth>(ref packed, 6).StoreUnsafe(ref deltas, 24);
+            Field<TWidth>(ref packed, 7).StoreUnsafe(ref deltas, 28);
+            Field<TWidth>(ref packed, 8).StoreUnsafe(ref deltas, 32);
+            Field<TWidth>(ref packed, 9).StoreUnsafe(ref deltas, 36);
+            Field<TWidth>(ref packed, 10).StoreUnsafe(ref deltas, 40);
+            Field<TWidth>(ref packed, 11).StoreUnsafe(ref deltas, 44);
+            Field<TWidth>(ref packed, 12).StoreUnsafe(ref deltas, 48);
+            Field<TWidth>(ref packed, 13).StoreUnsafe(ref deltas, 52);
+            Field<TWidth>(ref packed, 14).StoreUnsafe(ref deltas, 56);
+            Field<TWidth>(ref packed, 15).StoreUnsafe(ref deltas, 60);
+            Field<TWidth>(ref packed, 16).StoreUnsafe(ref deltas, 64);
+            Field<TWidth>(ref packed, 17).StoreUnsafe(ref deltas, 68);
+            Field<TWidth>(ref packed, 18).StoreUnsafe(ref deltas, 72);
+            Field<TWidth>(ref packed, 19).StoreUnsafe(ref deltas, 76);
+            Field<TWidth>(ref packed, 20).StoreUnsafe(ref deltas, 80);
+            Field<TWidth>(ref packed, 21).StoreUnsafe(ref deltas, 84);
+            Field<TWidth>(ref packed, 22).StoreUnsafe(ref deltas, 88);
+            Field<TWidth>(ref packed, 23).StoreUnsafe(ref deltas, 92);
+            Field<TWidth>(ref packed, 24).StoreUnsafe(ref deltas, 96);
+            Field<TWidth>(ref packed, 25).StoreUnsafe(ref deltas, 100);
+            Field<TWidth>(ref packed, 26).StoreUnsafe(ref deltas, 104);
+            Field<TWidth>(ref packed, 27).StoreUnsafe(ref deltas, 108);
+            Field<TWidth>(ref packed, 28).StoreUnsafe(ref deltas, 112);
+            Field<TWidth>(ref packed, 29).StoreUnsafe(ref deltas, 116);
+            Field<TWidth>(ref packed, 30).StoreUnsafe(ref deltas, 120);
+            Field<TWidth>(ref packed, 31).StoreUnsafe(ref deltas, 124);
+        }
+    }
+
+    private readonly struct NarrowKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref uint values = ref arguments.Narrow;
+            Vector128<uint> sum = Vector128.Create((uint)arguments.Start);
+            sum = Step<TWidth>(ref packed, 0, sum, ref values);
+            sum = Step<TWidth>(ref packed, 1, sum, ref values);
+            sum = Step<TWidth>(ref packed, 2, sum, ref values);
+            sum = Step<TWidth>(ref packed, 3, sum, ref values);
+            sum = Step<TWidth>(ref packed, 4, sum, ref values);
+            sum = Step<TWidth>(ref packed, 5, sum, ref values);
+            sum = Step<TWidth>(ref packed, 6, sum, ref values);
+            sum = Step<TWidth>(ref packed, 7, sum, ref values);
+            sum = Step<TWidth>(ref packed, 8, sum, ref values);
+            sum = Step<TWidth>(ref packed, 9, sum, ref values);
+            sum = Step<TWidth>(ref packed, 10, sum, ref values);
+            sum = Step<TWidth>(ref packed, 11, sum, ref values);
+            sum = Step<TWidth>(ref packed, 12, sum, ref values);
+            sum = Step<TWidth>(ref packed, 13, sum, ref values);
+            sum = Step<TWidth>(ref packed, 14, sum, ref values);
+            sum = Step<TWidth>(ref packed, 15, sum, ref values);
+            sum = Step<TWidth>(ref packed, 16, sum, ref values);
+            sum = Step<TWidth>(ref packed, 17, sum, ref values);
+            sum = Step<TWidth>(ref packed, 18, sum, ref values);
+            sum = Step<TWidth>(ref packed, 19, sum, ref values);
+            sum = Step<TWidth>(ref packed, 20, sum, ref values);
+            sum = Step<TWidth>(ref packed, 21, sum, ref values);
+            sum = Step<TWidth>(ref packed, 22, sum, ref values);
+            sum = Step<TWidth>(ref packed, 23, sum, ref values);
+            sum = Step<TWidth>(ref packed, 24, sum, ref values);
+            sum = Step<TWidth>(ref packed, 25, sum, ref values);
+            sum = Step<TWidth>(ref packed, 26, sum, ref values);
+            sum = Step<TWidth>(ref packed, 27, sum, ref values);
+            sum = Step<TWidth>(ref packed, 28, sum, ref values);
+            sum = Step<TWidth>(ref packed, 29, sum, ref values);
+            sum = Step<TWidth>(ref packed, 30, sum, ref values);
+            sum = Step<TWidth>(ref packed, 31, sum, ref values);
+        }
+    }
+
+    private readonly struct WideKernel : IWidthKernel
+    {
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref ulong values = ref arguments.Wide;
+            Vector128<ulong> first = Vector128.Create(arguments.Start);
+            Vector128<uint> sum = Vector128<uint>.Zero;
+            sum = Step<TWidth>(ref packed, 0, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 1, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 2, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 3, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 4, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 5, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 6, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 7, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 8, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 9, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 10, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 11, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 12, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 13, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 14, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 15, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 16, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 17, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 18, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 19, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 20, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 21, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 22, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 23, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 24, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 25, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 26, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 27, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 28, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 29, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 30, sum, first, ref values);
+            sum = Step<TWidth>(ref packed, 31, sum, first, ref values);
+        }
+    }
+
+    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    {
+        Vector128<uint> sum = Vector128.Create(start);
+        for (int i = 0; i < PostingListFormat.BlockLength; i += 4)
+        {
+            sum = Broadcast3(sum) + Scan(Vector128.LoadUnsafe(ref deltas, (nuint)i) + Vector128<uint>.One);
+            sum.StoreUnsafe(ref values, (nuint)i);
+        }
+    }
+
+    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    {
+        Vector128<uint> sum = Vector128<uint>.Zero;
+        Vector128<ulong> first = Vector128.Create(start);
+        for (int i = 0; i < PostingListFormat.BlockLength; i += 4)
+        {
+            sum = Broadcast3(sum) + Scan(Vector128.LoadUnsafe(ref deltas, (nuint)i) + Vector128<uint>.One);
+            (Vector128<ulong> low, Vector128<ulong> high) = Vector128.Widen(sum);
+            (first + low).StoreUnsafe(ref values, (nuint)i);
+            (first + high).StoreUnsafe(ref values, (nuint)i + 2);
+        }
+    }
+
+    /// <summary>The inclusive prefix sum of the four lanes: two shift-and-add steps (pslldq, ext against zero).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Vector128<uint> Scan(Vector128<uint> x)
+    {
+        if (Sse2.IsSupported)
+        {
+            x += Sse2.ShiftLeftLogical128BitLane(x, 4);
+            return x + Sse2.ShiftLeftLogical128BitLane(x, 8);
+        }
+        if (AdvSimd.IsSupported)
+        {
+            x += AdvSimd.ExtractVector128(Vector128<uint>.Zero.AsByte(), x.AsByte(), 12).AsUInt32();
+            return x + AdvSimd.ExtractVector128(Vector128<uint>.Zero.AsByte(), x.AsByte(), 8).AsUInt32();
+        }
+        x += Vector128.Create(0, x[0], x[1], x[2]);
+        return x + Vector128.Create(0, 0, x[0], x[1]);
+    }
+
+    /// <summary>Lane 3 in every lane: the running total carried into the next four.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Vector128<uint> Broadcast3(Vector128<uint> x) => Vector128.Shuffle(x, Vector128.Create(3u));
+}

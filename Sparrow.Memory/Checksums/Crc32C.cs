@@ -24,10 +24,10 @@ public static unsafe class Crc32C
     // repaid; without AVX-512, three chains merged by PCLMULQDQ outrun the 256 and 128-bit folds at every size.
 
     /// <summary>With 512-bit VPCLMULQDQ, the length from which <see cref="Crc32CFold512"/> runs instead of one chain.</summary>
-    internal const int Fold512From = 256;
+    internal const int Fold512From = 160;
 
     /// <summary>Without it (x64), the length from which <see cref="Crc32CThreeChains"/> runs instead of one chain.</summary>
-    internal const int ThreeChainsFrom = 256;
+    internal const int ThreeChainsFrom = 288;
 
     /// <summary>On ARM64, the length from which <see cref="Crc32CThreeChainsArm64"/> runs: not measured there yet, the x64 value the three chains were first tuned to.</summary>
     internal const int ThreeChainsFromArm64 = 72;

@@ -41,7 +41,7 @@ internal static unsafe class Crc32CFold128
         public static Vector128<ulong> OneAhead => One;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<ulong> BytesAhead(nuint bytes) => Vector128.Load((ulong*)(BytesAheadAddress + (nint)bytes * 16));
+        public static Vector128<ulong> BytesAhead(nuint bytes) => Vector128.Load((ulong*)((Vector128<ulong>*)BytesAheadAddress + bytes));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector128<ulong> Load(byte* source) => Vector128.Load((ulong*)source);

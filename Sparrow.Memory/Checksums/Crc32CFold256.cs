@@ -44,7 +44,7 @@ internal static unsafe class Crc32CFold256
         public static Vector256<ulong> OneAhead => One;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<ulong> BytesAhead(nuint bytes) => Avx2.BroadcastVector128ToVector256((ulong*)(BytesAheadAddress + (nint)bytes * 16));
+        public static Vector256<ulong> BytesAhead(nuint bytes) => Avx2.BroadcastVector128ToVector256((ulong*)((Vector128<ulong>*)BytesAheadAddress + bytes));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector256<ulong> Load(byte* source) => Vector256.Load((ulong*)source);

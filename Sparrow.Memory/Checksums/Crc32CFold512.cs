@@ -46,7 +46,7 @@ internal static unsafe class Crc32CFold512
         public static Vector512<ulong> OneAhead => One;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<ulong> BytesAhead(nuint bytes) => Avx512F.BroadcastVector128ToVector512((uint*)(BytesAheadAddress + (nint)bytes * 16)).AsUInt64();
+        public static Vector512<ulong> BytesAhead(nuint bytes) => Avx512F.BroadcastVector128ToVector512((uint*)((Vector128<ulong>*)BytesAheadAddress + bytes)).AsUInt64();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector512<ulong> Load(byte* source) => Vector512.Load((ulong*)source);

@@ -8,7 +8,7 @@ namespace Sparrow.Benchmarks.Reporting;
 /// <summary>
 /// Time per operation against size, log-log, one line per implementation: where each one wins, and how its
 /// cost grows; or, for a class that shows a GB/s column (<see cref="MegabytesPerSecondColumn.GigabytesName"/>),
-/// throughput against size (log size, linear GB/s): where a path's fixed costs are repaid, and any cliff at a
+/// throughput against size (log size, linear GB/s from zero): where a path's fixed costs are repaid, and any cliff at a
 /// threshold. One panel per combination of the other parameters and the job (equal or differing keys, AVX-512
 /// on or off), all on the same axes so panels compare at a glance.
 /// </summary>
@@ -32,7 +32,7 @@ internal static class SizeLineChart
         bool throughput = summary.GetColumns().Any(c => c.ColumnName == MegabytesPerSecondColumn.GigabytesName);
         Func<BenchmarkReport, double> value = throughput ? GigabytesPerSecond : Median;
         Func<double, string> format = throughput ? gbps => Invariant($"{gbps:0.#} GB/s") : FormatTime;
-        var times = new TimeScale(reports.Min(value), reports.Max(value), log: !throughput);
+        var times = throughput ? TimeScale.Linear(reports.Max(value)) : new TimeScale(reports.Min(value), reports.Max(value), log: true);
 
         int rows = (panels.Count + Columns - 1) / Columns;
         int columns = Math.Min(Columns, panels.Count);

@@ -7,7 +7,9 @@ namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
 /// Time per operation against size, log-log, one line per implementation: where each one wins, and how its
-/// cost grows. One panel per combination of the other parameters and the job (equal or differing keys, AVX-512
+/// cost grows; or, for a class that shows a GB/s column (<see cref="MegabytesPerSecondColumn.GigabytesName"/>),
+/// throughput against size (log size, linear GB/s from zero): where a path's fixed costs are repaid, and any cliff at a
+/// threshold. One panel per combination of the other parameters and the job (equal or differing keys, AVX-512
 /// on or off), all on the same axes so panels compare at a glance.
 /// </summary>
 internal static class SizeLineChart
@@ -27,14 +29,19 @@ internal static class SizeLineChart
         var panels = reports.GroupBy(Panel).ToList();
         string title = Title(reports);
         int minSize = reports.Min(Size), maxSize = reports.Max(Size);
-        var times = new TimeScale(reports.Min(Median), reports.Max(Median), log: true);
+        bool throughput = summary.GetColumns().Any(c => c.ColumnName == MegabytesPerSecondColumn.GigabytesName);
+        Func<BenchmarkReport, double> value = throughput ? GigabytesPerSecond : Median;
+        Func<double, string> format = throughput ? gbps => Invariant($"{gbps:0.#} GB/s") : FormatTime;
+        var times = throughput ? TimeScale.Linear(reports.Max(value)) : new TimeScale(reports.Min(value), reports.Max(value), log: true);
 
         int rows = (panels.Count + Columns - 1) / Columns;
         int columns = Math.Min(Columns, panels.Count);
         int width = Left + columns * (PlotWidth + PanelGapX);
         int legendTop = Top + rows * (PlotHeight + PanelGapY);
         var svg = new StringBuilder();
-        Open(svg, width, legendTop + LegendHeight(methods.Count), $"{title}: median time per operation against size (log-log, lower is better)", summary);
+        Open(svg, width, legendTop + LegendHeight(methods.Count), throughput
+            ? $"{title}: throughput (bytes over the median time) against size (log size, higher is better)"
+            : $"{title}: median time per operation against size (log-log, lower is better)", summary);
 
         for (int p = 0; p < panels.Count; p++)
         {
@@ -47,7 +54,7 @@ internal static class SizeLineChart
             foreach (double tick in times.Ticks())
             {
                 svg.Append(Invariant($"<line x1=\"{left}\" x2=\"{left + PlotWidth}\" y1=\"{Y(tick):0.#}\" y2=\"{Y(tick):0.#}\" stroke=\"#ddd\"/>"));
-                svg.Append(Invariant($"<text x=\"{left - 6}\" y=\"{Y(tick) + 4:0.#}\" text-anchor=\"end\">{FormatTime(tick)}</text>\n"));
+                svg.Append(Invariant($"<text x=\"{left - 6}\" y=\"{Y(tick) + 4:0.#}\" text-anchor=\"end\">{format(tick)}</text>\n"));
             }
             for (int size = 1; size <= maxSize; size *= 2)
             {
@@ -64,12 +71,12 @@ internal static class SizeLineChart
                 var points = panels[p].Where(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name == method.Name).OrderBy(Size).ToList();
                 if (points.Count == 0)
                     continue;
-                string line = string.Join(' ', points.Select(r => Invariant($"{X(Size(r)):0.#},{Y(Median(r)):0.#}")));
+                string line = string.Join(' ', points.Select(r => Invariant($"{X(Size(r)):0.#},{Y(value(r)):0.#}")));
                 svg.Append(Invariant($"<polyline points=\"{line}\" fill=\"none\" stroke=\"{method.Colour}\" stroke-width=\"{(method.Role == Role.Sparrow ? 2.5 : 1.5)}\"/>\n"));
                 foreach (BenchmarkReport point in points)
                 {
-                    svg.Append(Invariant($"<circle cx=\"{X(Size(point)):0.#}\" cy=\"{Y(Median(point)):0.#}\" r=\"2.5\" fill=\"{method.Colour}\">"));
-                    svg.Append(Invariant($"<title>{Escape(method.Name)} Size={Size(point)}: {FormatTime(Median(point))}</title></circle>\n"));
+                    svg.Append(Invariant($"<circle cx=\"{X(Size(point)):0.#}\" cy=\"{Y(value(point)):0.#}\" r=\"2.5\" fill=\"{method.Colour}\">"));
+                    svg.Append(Invariant($"<title>{Escape(method.Name)} Size={Size(point)}: {format(value(point))}</title></circle>\n"));
                 }
             }
         }
@@ -81,6 +88,8 @@ internal static class SizeLineChart
     private static int Size(BenchmarkReport report) => (int)report.BenchmarkCase.Parameters["Size"];
 
     private static double Median(BenchmarkReport report) => report.ResultStatistics!.Median;
+
+    private static double GigabytesPerSecond(BenchmarkReport report) => Size(report) / Median(report);
 
     /// <summary>"Pairs=Equal, job Sparrow", "Pairs=Equal, job NoAVX512 (AVX-512 disabled)": everything about a case but its size.</summary>
     private static string Panel(BenchmarkReport report)

@@ -91,6 +91,9 @@ internal readonly struct TimeScale
         }
     }
 
+    /// <summary>Linear from zero to a round value at or above <paramref name="max"/>, whatever the spread (a throughput axis).</summary>
+    public static TimeScale Linear(double max) => new(max, max, log: false);
+
     public double Fraction(double ns) => IsLog
         ? Math.Clamp((Math.Log10(ns) - Math.Log10(_low)) / (Math.Log10(_high) - Math.Log10(_low)), 0, 1)
         : Math.Clamp(ns / _high, 0, 1);

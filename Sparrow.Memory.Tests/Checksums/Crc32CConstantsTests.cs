@@ -30,6 +30,14 @@ public sealed class Crc32CConstantsTests
     public void Multiply_AddsExponents(int a, int b) =>
         Assert.Equal(Crc32CReference.PowerOfX(a + b), Crc32CPolynomial.Multiply(Crc32CReference.PowerOfX(a), Crc32CReference.PowerOfX(b)));
 
+    /// <summary>A negative power is the inverse: x^-k * x^k = 1, for every k a fold by 1..3 bytes needs (and more).</summary>
+    [Fact]
+    public void NegativePowers_AreInverses()
+    {
+        for (int k = 0; k <= 64; k++)
+            Assert.Equal(1u << 31, Crc32CPolynomial.Multiply(Crc32CPolynomial.Power(-k), Crc32CReference.PowerOfX(k)));
+    }
+
     /// <summary>Every fold distance the folding paths use (128 to 4 x 512 bits): x^(d+32) and x^(d-32), reflected into 33 bits.</summary>
     [Theory]
     [InlineData(128)]
@@ -40,11 +48,40 @@ public sealed class Crc32CConstantsTests
     [InlineData(1024)]
     [InlineData(1536)]
     [InlineData(2048)]
+    [InlineData(8)] // the last partial vector's folds, by 1 to 63 bytes: some below 32 bits (a negative power)
+    [InlineData(24)]
+    [InlineData(32)]
+    [InlineData(504)]
     public void FoldConstants_AreTheReflectedPowers(int bits)
     {
         var lane = FoldConstants.Lane(bits);
         Assert.Equal((ulong)Crc32CReference.PowerOfX(bits + 32) << 1, lane.GetElement(0));
-        Assert.Equal((ulong)Crc32CReference.PowerOfX(bits - 32) << 1, lane.GetElement(1));
+        uint high = bits >= 32 ? Crc32CReference.PowerOfX(bits - 32) : Crc32CPolynomial.Power(bits - 32);
+        Assert.Equal((ulong)high << 1, lane.GetElement(1));
+        if (bits < 32)
+            Assert.Equal(1u << 31, Crc32CPolynomial.Multiply(high, Crc32CReference.PowerOfX(32 - bits)));
+    }
+
+    [Fact]
+    public void BytesAhead_FoldsEachPartialLength()
+    {
+        Vector128<ulong>[] lanes = FoldConstants.BytesAhead(64);
+        for (int bytes = 1; bytes < 64; bytes++)
+            Assert.Equal(FoldConstants.Lane(8 * bytes), lanes[bytes]);
+    }
+
+    [Fact]
+    public void TailMasks_KeepTheLastBytesOfEachWidth()
+    {
+        foreach (nuint width in (nuint[])[16, 32, 64])
+        {
+            for (nuint bytes = 1; bytes < width; bytes++)
+            {
+                ReadOnlySpan<byte> mask = System.Runtime.InteropServices.MemoryMarshal.CreateReadOnlySpan(ref FoldConstants.TailMask(width, bytes), (int)width);
+                for (int i = 0; i < (int)width; i++)
+                    Assert.Equal(i >= (int)(width - bytes) ? 0xFF : 0, mask[i]);
+            }
+        }
     }
 
     [Fact]

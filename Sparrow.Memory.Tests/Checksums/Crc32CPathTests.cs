@@ -4,12 +4,14 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// Every CRC-32C path, called directly, against the bit-at-a-time reference: every length 0..1024 at every
-/// alignment 0..63, long random inputs, and inputs fenced by guard pages at both ends.
+/// alignment 0..63, every length 0..2100 at two alignments (past every path's thresholds and every folding
+/// width's whole and partial vectors), long random inputs, and inputs fenced by guard pages at both ends.
 /// </summary>
 public sealed unsafe class Crc32CPathTests
 {
     private const int SweepLength = 1024;
     private const int Alignments = 64;
+    private const int LongSweepLength = 2100;
 
     /// <summary>Two starting registers: all ones (a fresh checksum) and an arbitrary one (an Append).</summary>
     private static readonly uint[] States = [~0u, 0x9E3779B9];
@@ -37,6 +39,25 @@ public sealed unsafe class Crc32CPathTests
                 uint actual = path.Function(States[which], start, (nuint)length);
                 if (actual != SweepPrefixes[which][length])
                     Assert.Fail($"{name}: length {length} at alignment {alignment} from 0x{States[which]:X8}: 0x{actual:X8}, expected 0x{SweepPrefixes[which][length]:X8}");
+            }
+        }
+    }
+
+    [Crc32CPathTheory]
+    [MemberData(nameof(Names))]
+    public void EveryLengthTo2100_MatchesTheReference(string name)
+    {
+        Crc32CPath path = Crc32CPaths.Named(name);
+        using var buffer = new NativeBuffer(LongSweepLength + 1);
+        foreach (int alignment in (int[])[0, 1])
+        {
+            byte* start = buffer.Pointer + alignment;
+            LongSweep.Value.Input.CopyTo(new Span<byte>(start, LongSweepLength));
+            for (int length = path.MinLength; length <= LongSweepLength; length++)
+            {
+                uint actual = path.Function(~0u, start, (nuint)length);
+                if (actual != LongSweep.Value.Prefixes[length])
+                    Assert.Fail($"{name}: length {length} at alignment {alignment}: 0x{actual:X8}, expected 0x{LongSweep.Value.Prefixes[length]:X8}");
             }
         }
     }
@@ -78,6 +99,17 @@ public sealed unsafe class Crc32CPathTests
             byte[] input = Seeded(length, seed: 100 + i);
             return (input, Crc32CReference.Update(~0u, input));
         })]);
+
+    /// <summary>A 2100-byte input and the reference register (from all ones) after each of its prefixes, computed once.</summary>
+    private static readonly Lazy<(byte[] Input, uint[] Prefixes)> LongSweep = new(() =>
+    {
+        byte[] input = Seeded(LongSweepLength, seed: 29);
+        var prefixes = new uint[LongSweepLength + 1];
+        prefixes[0] = ~0u;
+        for (int i = 0; i < LongSweepLength; i++)
+            prefixes[i + 1] = Crc32CReference.Update(prefixes[i], input[i]);
+        return (input, prefixes);
+    });
 
     private static uint[] Prefixes(uint state)
     {

@@ -38,6 +38,7 @@ public sealed unsafe class Crc32CTests
     {
         Assert.Equal(0u, Crc32C.HashToUInt32([]));
         Assert.Equal(0x12345678u, Crc32C.Append(0x12345678, []));
+        Assert.Equal(0x12345678u, Crc32C.UpdateRegister(0x12345678, []));
         Assert.Equal(0u, Crc32C.HashToUInt32(null, 0));
     }
 
@@ -58,6 +59,53 @@ public sealed unsafe class Crc32CTests
                 Assert.Fail($"length {length} split at {split}");
             fixed (byte* p = input)
                 Assert.Equal(expected, Crc32C.Append(first, p + split, length - split));
+        }
+    }
+
+    /// <summary>The raw register: from all ones, not inverted, the reference's register; the finished forms are its inversions.</summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(9)]
+    [InlineData(72)]
+    [InlineData(700)]
+    [InlineData(2100)]
+    public void UpdateRegister_IsTheRawRegister(int length)
+    {
+        byte[] input = Crc32CPathTests.Seeded(length, seed: 11 * length + 1);
+        uint register = Crc32CReference.Update(~0u, input);
+        Assert.Equal(register, Crc32C.UpdateRegister(~0u, input));
+        Assert.Equal(Crc32C.HashToUInt32(input), ~Crc32C.UpdateRegister(~0u, input));
+        Assert.Equal(Crc32CReference.Update(0x1234_5678, input), Crc32C.UpdateRegister(0x1234_5678, input));
+        Assert.Equal(~Crc32C.Append(0x1234_5678, input), Crc32C.UpdateRegister(~0x1234_5678u, input));
+        fixed (byte* p = input)
+            Assert.Equal(register, Crc32C.UpdateRegister(~0u, p, length));
+    }
+
+    /// <summary>Inputs cut at random points into many pieces, each continued by Append (finished) and UpdateRegister (raw).</summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void AppendAndUpdateRegister_OverRandomSplits_EqualTheWholeHash(int seed)
+    {
+        var random = new Random(seed);
+        for (int round = 0; round < 200; round++)
+        {
+            byte[] input = Crc32CPathTests.Seeded(random.Next(0, 5000), seed: 1000 * seed + round);
+            uint expected = Crc32CReference.Hash(input);
+            uint crc = 0, register = ~0u;
+            for (int offset = 0; offset < input.Length;)
+            {
+                // Piece lengths across every path's range: mostly short, some past the folding's thresholds.
+                int piece = Math.Min(input.Length - offset, random.Next(4) == 0 ? random.Next(0, 3000) : random.Next(0, 300));
+                crc = Crc32C.Append(crc, input.AsSpan(offset, piece));
+                fixed (byte* p = input)
+                    register = Crc32C.UpdateRegister(register, p + offset, piece);
+                offset += piece;
+            }
+
+            Assert.Equal(expected, crc);
+            Assert.Equal(expected, ~register);
         }
     }
 
@@ -132,6 +180,7 @@ public sealed unsafe class Crc32CTests
     {
         Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.HashToUInt32(null, -1));
         Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.Append(0, null, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.UpdateRegister(0, null, -1));
         Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.Combine(0, 0, -1));
     }
 }

@@ -8,31 +8,35 @@ namespace Sparrow;
 /// <summary>
 /// CRC-32C (Castagnoli): the reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF, as iSCSI
 /// (RFC 3720), ext4, RocksDB, LevelDB and PostgreSQL's WAL use it. <c>HashToUInt32("123456789"u8) == 0xE3069283</c>.
-/// 512-bit carry-less-multiply folding, interleaved crc32-instruction chains (x64 or ARM64), or slicing-by-8
-/// tables, whichever this machine runs fastest for the length; every path gives the same value.
+/// One crc32-instruction chain, 512-bit carry-less-multiply folding, interleaved crc32 chains (x64 or ARM64), or
+/// slicing-by-8 tables, whichever this machine runs fastest for the length; every path gives the same value.
+/// <see cref="Append(uint, ReadOnlySpan{byte})"/> continues a finished checksum, <see cref="UpdateRegister(uint, ReadOnlySpan{byte})"/>
+/// the raw register an engine may keep instead.
 /// </summary>
 public static unsafe class Crc32C
 {
     /// <summary>The size of the checksum in bytes, as <see cref="Hash(ReadOnlySpan{byte}, Span{byte})"/> writes it.</summary>
     public const int HashLengthInBytes = sizeof(uint);
 
-    /// <summary>
-    /// Below this length one crc32 chain is fastest (the 64-byte case included): three chains pay for their merge.
-    /// Chosen from short runs on a busy Zen 4 machine, each path called directly at every size from 16 to 65536.
-    /// </summary>
-    internal const int ThreeChainsFrom = 72;
+    // PERF: the thresholds come from a size sweep (Crc32CSweepBenchmarks, and each path called directly at every
+    // size from 16 to 65536 under AVX-512 on, AVX-512 off and AVX2 off, on Zen 4): one crc32 chain issues a crc32
+    // a cycle and needs no set-up, so it leads until the folding's fixed costs (its final fold and reduction) are
+    // repaid; without AVX-512, three chains merged by PCLMULQDQ outrun the 256 and 128-bit folds at every size.
 
-    /// <summary>
-    /// From this length 512-bit folding beats three crc32 chains (measured as <see cref="ThreeChainsFrom"/>; the
-    /// 256 and 128-bit folds never beat the three chains there, so they are not chosen: see <see cref="Update"/>).
-    /// </summary>
-    internal const int Fold512From = 768;
+    /// <summary>With 512-bit VPCLMULQDQ, the length from which <see cref="Crc32CFold512"/> runs instead of one chain.</summary>
+    internal const int Fold512From = 160;
+
+    /// <summary>Without it (x64), the length from which <see cref="Crc32CThreeChains"/> runs instead of one chain.</summary>
+    internal const int ThreeChainsFrom = 288;
+
+    /// <summary>On ARM64, the length from which <see cref="Crc32CThreeChainsArm64"/> runs: not measured there yet, the x64 value the three chains were first tuned to.</summary>
+    internal const int ThreeChainsFromArm64 = 72;
 
     /// <summary>The CRC-32C of <paramref name="source"/>.</summary>
     /// <param name="source">The bytes to checksum.</param>
     /// <returns>The checksum (the value System.IO.Hashing would call the hash as a <see cref="uint"/>).</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint HashToUInt32(ReadOnlySpan<byte> source) => Append(0, source);
+    public static uint HashToUInt32(ReadOnlySpan<byte> source) => ~Update(~0u, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
 
     /// <summary>The CRC-32C of <paramref name="length"/> bytes at <paramref name="source"/> (a native page, a mapped file).</summary>
     /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
@@ -42,8 +46,8 @@ public static unsafe class Crc32C
     public static uint HashToUInt32(byte* source, int length) => Append(0, source, length);
 
     /// <summary>
-    /// Continues a checksum: <c>Append(HashToUInt32(a), b) == HashToUInt32(a followed by b)</c>, and
-    /// <c>Append(0, x) == HashToUInt32(x)</c>.
+    /// Continues a finished checksum: <c>Append(HashToUInt32(a), b) == HashToUInt32(a followed by b)</c>, and
+    /// <c>Append(0, x) == HashToUInt32(x)</c>. For the raw register (no inversions), see <see cref="UpdateRegister(uint, ReadOnlySpan{byte})"/>.
     /// </summary>
     /// <param name="crc">The checksum of the bytes before <paramref name="source"/>, or 0 to start.</param>
     /// <param name="source">The bytes that follow.</param>
@@ -66,6 +70,32 @@ public static unsafe class Crc32C
         if (length < 0)
             ThrowNegativeLength();
         return ~Update(~crc, ref *source, (nuint)length);
+    }
+
+    /// <summary>
+    /// Advances the raw CRC-32C register over <paramref name="source"/>: no initial or final inversion, as an engine
+    /// that keeps the register itself (in its log records, between calls) needs it. Start from <c>0xFFFFFFFF</c>
+    /// and invert at the end for the checksum: <c>~UpdateRegister(0xFFFFFFFF, x) == HashToUInt32(x)</c>, and
+    /// <c>UpdateRegister(~crc, x) == ~Append(crc, x)</c>.
+    /// </summary>
+    /// <param name="register">The register after the bytes before <paramref name="source"/> (0xFFFFFFFF before any).</param>
+    /// <param name="source">The bytes that follow.</param>
+    /// <returns>The register after <paramref name="source"/>, not inverted.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint UpdateRegister(uint register, ReadOnlySpan<byte> source) =>
+        Update(register, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
+
+    /// <summary>Advances the raw CRC-32C register over <paramref name="length"/> bytes at <paramref name="source"/>, as <see cref="UpdateRegister(uint, ReadOnlySpan{byte})"/>.</summary>
+    /// <param name="register">The register after the bytes before <paramref name="source"/> (0xFFFFFFFF before any).</param>
+    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
+    /// <param name="length">The number of bytes; not negative.</param>
+    /// <returns>The register after these bytes, not inverted.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
+    public static uint UpdateRegister(uint register, byte* source, int length)
+    {
+        if (length < 0)
+            ThrowNegativeLength();
+        return Update(register, ref *source, (nuint)length);
     }
 
     /// <summary>Writes the CRC-32C of <paramref name="source"/> to <paramref name="destination"/>, 4 bytes little-endian (as System.IO.Hashing's <c>Crc32.Hash</c>).</summary>
@@ -120,46 +150,57 @@ public static unsafe class Crc32C
 
     /// <summary>
     /// The one place a path is chosen, by length and by what this machine has (every IsSupported folds to a
-    /// constant when this method is compiled). Advances the register <paramref name="state"/> (not inverted).
+    /// constant when this method is compiled). Advances the raw register (not inverted).
     /// </summary>
     /// <remarks>
     /// <see cref="Crc32CFold256"/> and <see cref="Crc32CFold128"/> are complete, tested paths that are not chosen:
-    /// on Zen 4 three crc32 chains outran both at every size (with AVX-512 disabled too). Where the crc32
-    /// instruction issues once a cycle (Intel cores) folding may win; that needs a measurement there first.
-    /// ARM64 takes the same thresholds (its paths are not measured yet).
+    /// on Zen 4 each carry-less multiply costs as much at every width, so without 512-bit vectors three crc32
+    /// chains outrun both. Where the crc32 instruction issues less often (some Intel cores) folding may win; that
+    /// needs a measurement there first.
     /// </remarks>
     // PERF: inlined into the public methods (and so into their callers): a short input runs its single crc32 chain
     // in place, with no call at all, as a hand-written loop does; the longer paths are calls (never inlined).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static uint Update(uint state, ref byte source, nuint length)
+    internal static uint Update(uint register, ref byte source, nuint length)
     {
-        if (length >= ThreeChainsFrom && (Crc32CThreeChains.IsSupported || Crc32CThreeChainsArm64.IsSupported))
-            return UpdateLong(state, ref source, length);
         if (Crc32COneChain.IsSupported)
-            return Crc32COneChain.Append(state, ref source, length);
+        {
+            if (length >= (nuint)(Crc32CFold512.IsSupported ? Fold512From : ThreeChainsFrom) && Crc32CThreeChains.IsSupported)
+                return UpdateLong(register, ref source, length);
+            return Crc32COneChain.Update(register, ref source, length);
+        }
+
         if (Crc32COneChainArm64.IsSupported)
-            return Crc32COneChainArm64.Append(state, ref source, length);
-        return UpdateByTable(state, ref source, length);
+        {
+            if (length >= ThreeChainsFromArm64 && Crc32CThreeChainsArm64.IsSupported)
+                return UpdateLongArm64(register, ref source, length);
+            return Crc32COneChainArm64.Update(register, ref source, length);
+        }
+
+        return UpdateByTable(register, ref source, length);
     }
 
     // PERF: the pin lives in this call, not in the inlined dispatcher: a `fixed` there made the JIT store and clear
     // a pinned stack slot around every short checksum too (two stores per call in a caller's loop).
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static uint UpdateLong(uint state, ref byte source, nuint length)
+    private static uint UpdateLong(uint register, ref byte source, nuint length)
     {
         fixed (byte* p = &source)
-        {
-            if (Crc32CFold512.IsSupported && length >= Fold512From)
-                return Crc32CFold512.Append(state, p, length);
-            return Crc32CThreeChains.IsSupported ? Crc32CThreeChains.Append(state, p, length) : Crc32CThreeChainsArm64.Append(state, p, length);
-        }
+            return Crc32CFold512.IsSupported ? Crc32CFold512.Update(register, p, length) : Crc32CThreeChains.Update(register, p, length);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static uint UpdateByTable(uint state, ref byte source, nuint length)
+    private static uint UpdateLongArm64(uint register, ref byte source, nuint length)
     {
         fixed (byte* p = &source)
-            return Crc32CTable.Append(state, p, length);
+            return Crc32CThreeChainsArm64.Update(register, p, length);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint UpdateByTable(uint register, ref byte source, nuint length)
+    {
+        fixed (byte* p = &source)
+            return Crc32CTable.Update(register, p, length);
     }
 
     // PERF: not inlined into the callers' bodies: the JIT sees a method that only throws and keeps it out of line.

@@ -17,14 +17,18 @@ internal static unsafe class Crc32CFold128
     private static readonly Vector128<ulong> Two = FoldConstants.Lane(2 * 128);
     private static readonly Vector128<ulong> One = FoldConstants.Lane(128);
 
-    // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
-    /// <summary>Advances the CRC register <paramref name="state"/> over <paramref name="length"/> bytes, at least 16.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CFolding.Append<Lanes, Vector128<ulong>>(state, source, length);
+    private static readonly Vector128<ulong>[] BytesAheadLanes = FoldConstants.BytesAhead(16);
 
-    /// <summary>16-byte vectors; also the last step of the wider paths.</summary>
-    internal readonly struct Lanes : IFoldLanes<Vector128<ulong>>
+    /// <summary>The pinned <see cref="BytesAheadLanes"/>' first entry: a constant address once the type is initialised.</summary>
+    private static readonly nint BytesAheadAddress = (nint)Unsafe.AsPointer(ref BytesAheadLanes[0]);
+
+    // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
+    /// <summary>Advances the raw CRC register <paramref name="register"/> over <paramref name="length"/> bytes, at least 16.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static uint Update(uint register, byte* source, nuint length) =>
+        Crc32CFolding.Update<Lanes, Vector128<ulong>>(register, source, length);
+
+    private readonly struct Lanes : IFoldLanes<Vector128<ulong>>
     {
         public static nuint Width => 16;
 
@@ -36,10 +40,15 @@ internal static unsafe class Crc32CFold128
 
         public static Vector128<ulong> OneAhead => One;
 
-        public static Vector128<ulong> LaneAhead => One;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector128<ulong> BytesAhead(nuint bytes) => Vector128.Load((ulong*)((Vector128<ulong>*)BytesAheadAddress + bytes));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector128<ulong> Load(byte* source) => Vector128.Load((ulong*)source);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector128<ulong> LoadLast(byte* end, nuint bytes) =>
+            Load(end - Width) & Vector128.LoadUnsafe(ref FoldConstants.TailMask(Width, bytes)).AsUInt64();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector128<ulong> LoadFirst(byte* source, uint state) => Load(source) ^ Vector128.CreateScalar((ulong)state);

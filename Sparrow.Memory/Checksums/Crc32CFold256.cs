@@ -7,8 +7,8 @@ namespace Sparrow;
 /// <summary>The 256-bit folding path of <see cref="Crc32C"/> (VPCLMULQDQ on ymm): <see cref="Crc32CFolding"/> in 32-byte vectors.</summary>
 internal static unsafe class Crc32CFold256
 {
-    /// <summary>Whether this path can run: 256-bit VPCLMULQDQ and the 64-bit crc32 instruction (the final reduction).</summary>
-    public static bool IsSupported => Pclmulqdq.V256.IsSupported && Sse42.X64.IsSupported;
+    /// <summary>Whether this path can run: 256-bit VPCLMULQDQ, AVX2 (the constants' broadcast) and the 64-bit crc32 instruction (the final reduction).</summary>
+    public static bool IsSupported => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && Sse42.X64.IsSupported;
 
     // The constants live in this class, not in Lanes, so initialising the path's own type initialises them: the
     // JIT then reads them as constants, with no class-initialisation check on the path.
@@ -20,13 +20,16 @@ internal static unsafe class Crc32CFold256
     /// <summary>Lane 0 folded onto lane 1 (128 bits ahead); lane 1 multiplied by nothing.</summary>
     private static readonly Vector256<ulong> ToLane1 = Vector256.Create(FoldConstants.Lane(128), Vector128<ulong>.Zero);
 
-    private static readonly Vector128<ulong> Lane = FoldConstants.Lane(128);
+    private static readonly Vector128<ulong>[] BytesAheadLanes = FoldConstants.BytesAhead(32);
+
+    /// <summary>The pinned <see cref="BytesAheadLanes"/>' first entry: a constant address once the type is initialised.</summary>
+    private static readonly nint BytesAheadAddress = (nint)Unsafe.AsPointer(ref BytesAheadLanes[0]);
 
     // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
-    /// <summary>Advances the CRC register <paramref name="state"/> over <paramref name="length"/> bytes, at least 32.</summary>
+    /// <summary>Advances the raw CRC register <paramref name="register"/> over <paramref name="length"/> bytes, at least 32.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CFolding.Append<Lanes, Vector256<ulong>>(state, source, length);
+    public static uint Update(uint register, byte* source, nuint length) =>
+        Crc32CFolding.Update<Lanes, Vector256<ulong>>(register, source, length);
 
     private readonly struct Lanes : IFoldLanes<Vector256<ulong>>
     {
@@ -40,10 +43,15 @@ internal static unsafe class Crc32CFold256
 
         public static Vector256<ulong> OneAhead => One;
 
-        public static Vector128<ulong> LaneAhead => Lane;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector256<ulong> BytesAhead(nuint bytes) => Avx2.BroadcastVector128ToVector256((ulong*)((Vector128<ulong>*)BytesAheadAddress + bytes));
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector256<ulong> Load(byte* source) => Vector256.Load((ulong*)source);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector256<ulong> LoadLast(byte* end, nuint bytes) =>
+            Load(end - Width) & Vector256.LoadUnsafe(ref FoldConstants.TailMask(Width, bytes)).AsUInt64();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector256<ulong> LoadFirst(byte* source, uint state) => Load(source) ^ Vector256.CreateScalar((ulong)state);

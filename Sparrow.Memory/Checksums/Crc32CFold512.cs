@@ -22,13 +22,16 @@ internal static unsafe class Crc32CFold512
         Vector256.Create(FoldConstants.Lane(3 * 128), FoldConstants.Lane(2 * 128)),
         Vector256.Create(FoldConstants.Lane(128), Vector128<ulong>.Zero));
 
-    private static readonly Vector128<ulong> Lane = FoldConstants.Lane(128);
+    private static readonly Vector128<ulong>[] BytesAheadLanes = FoldConstants.BytesAhead(64);
+
+    /// <summary>The pinned <see cref="BytesAheadLanes"/>' first entry: a constant address once the type is initialised.</summary>
+    private static readonly nint BytesAheadAddress = (nint)Unsafe.AsPointer(ref BytesAheadLanes[0]);
 
     // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
-    /// <summary>Advances the CRC register <paramref name="state"/> over <paramref name="length"/> bytes, at least 64.</summary>
+    /// <summary>Advances the raw CRC register <paramref name="register"/> over <paramref name="length"/> bytes, at least 64.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CFolding.Append<Lanes, Vector512<ulong>>(state, source, length);
+    public static uint Update(uint register, byte* source, nuint length) =>
+        Crc32CFolding.Update<Lanes, Vector512<ulong>>(register, source, length);
 
     private readonly struct Lanes : IFoldLanes<Vector512<ulong>>
     {
@@ -42,10 +45,15 @@ internal static unsafe class Crc32CFold512
 
         public static Vector512<ulong> OneAhead => One;
 
-        public static Vector128<ulong> LaneAhead => Lane;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector512<ulong> BytesAhead(nuint bytes) => Avx512F.BroadcastVector128ToVector512((uint*)((Vector128<ulong>*)BytesAheadAddress + bytes)).AsUInt64();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector512<ulong> Load(byte* source) => Vector512.Load((ulong*)source);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector512<ulong> LoadLast(byte* end, nuint bytes) =>
+            Load(end - Width) & Vector512.LoadUnsafe(ref FoldConstants.TailMask(Width, bytes)).AsUInt64();
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector512<ulong> LoadFirst(byte* source, uint state) => Load(source) ^ Vector512.CreateScalar((ulong)state);

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
 namespace Sparrow;
@@ -25,8 +26,11 @@ internal unsafe interface IFoldLanes<TVector>
     /// <summary>Folds forward by one vector.</summary>
     static abstract TVector OneAhead { get; }
 
-    /// <summary>Folds a 128-bit lane forward by one lane (the last 16-byte steps).</summary>
-    static abstract Vector128<ulong> LaneAhead { get; }
+    /// <summary>
+    /// Folds forward by <paramref name="bytes"/> (1 to <see cref="Width"/> - 1) bytes, for the last partial vector:
+    /// <see cref="FoldConstants.Lane"/> of <c>8 * bytes</c> bits in every lane.
+    /// </summary>
+    static abstract TVector BytesAhead(nuint bytes);
 
     static abstract TVector Load(byte* source);
 
@@ -39,6 +43,13 @@ internal unsafe interface IFoldLanes<TVector>
     /// </summary>
     static abstract TVector Fold(TVector accumulator, TVector constants, TVector data);
 
+    /// <summary>
+    /// The vector that ends at <paramref name="end"/>, its first <see cref="Width"/> - <paramref name="bytes"/>
+    /// bytes zeroed (they were folded already): the last <paramref name="bytes"/> bytes of the input, as the
+    /// end of a vector. At least one whole vector precedes <paramref name="end"/> - <paramref name="bytes"/>.
+    /// </summary>
+    static abstract TVector LoadLast(byte* end, nuint bytes);
+
     /// <summary>Every lane folded into the last one, which is returned.</summary>
     static abstract Vector128<ulong> ToLastLane(TVector accumulator);
 }
@@ -47,9 +58,10 @@ internal unsafe interface IFoldLanes<TVector>
 /// Carry-less-multiply folding, the algorithm of the three folding paths of <see cref="Crc32C"/> (one generic
 /// body, specialised per vector width): the input read a vector at a time into four accumulators, each folded
 /// forward over the other three (multiplied by <c>x^d mod P</c> as two 64x33-bit carry-less products per 128-bit
-/// lane) and XORed with the next vector; the accumulators folded into one, that one into a 128-bit lane, the
-/// lane's 16 bytes reduced to the register by two crc32 instructions, and the last 0..15 bytes by
-/// <see cref="Crc32COneChain"/>, so nothing past the input is read.
+/// lane) and XORed with the next vector; the accumulators folded into one, the last 0..3 whole vectors folded in
+/// at once, the last partial vector (the vector that ends with the input, the bytes already folded zeroed) folded
+/// in by its length, then every lane into the last 128-bit lane, whose 16 bytes two crc32 instructions reduce to
+/// the register. Every load lies inside the input.
 /// </summary>
 /// <remarks>
 /// Bit-reflected: a 128-bit lane's low 64 bits are the higher-degree half. The constants are
@@ -59,7 +71,7 @@ internal static unsafe class Crc32CFolding
 {
     /// <summary>Advances the CRC register <paramref name="state"/> over <paramref name="length"/> bytes, at least one vector.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Append<TLanes, TVector>(uint state, byte* source, nuint length)
+    public static uint Update<TLanes, TVector>(uint state, byte* source, nuint length)
         where TLanes : IFoldLanes<TVector>
         where TVector : struct
     {
@@ -89,15 +101,38 @@ internal static unsafe class Crc32CFolding
             length -= width;
         }
 
-        for (; length >= width; length -= width, source += width)
+        // PERF: the last 0..3 whole vectors folded in together: the products of x0 and of each vector by its
+        // distance to the last are independent, only the XORs wait (a loop would wait a multiply per vector).
+        if (length >= 2 * width)
+        {
+            if (length >= 3 * width)
+            {
+                x0 = TLanes.Fold(x0, TLanes.ThreeAhead, TLanes.Fold(TLanes.Load(source), TLanes.TwoAhead, TLanes.Fold(TLanes.Load(source + width), TLanes.OneAhead, TLanes.Load(source + 2 * width))));
+                source += 3 * width;
+                length -= 3 * width;
+            }
+            else
+            {
+                x0 = TLanes.Fold(x0, TLanes.TwoAhead, TLanes.Fold(TLanes.Load(source), TLanes.OneAhead, TLanes.Load(source + width)));
+                source += 2 * width;
+                length -= 2 * width;
+            }
+        }
+        else if (length >= width)
+        {
             x0 = TLanes.Fold(x0, TLanes.OneAhead, TLanes.Load(source));
+            source += width;
+            length -= width;
+        }
+
+        // PERF: the last 1..width-1 bytes as the vector that ends with the input (in bounds: a whole vector came
+        // before), its bytes already folded zeroed, and x0 folded forward by their count: no 16-byte steps and no
+        // crc32 tail, whatever the length.
+        if (length != 0)
+            x0 = TLanes.Fold(x0, TLanes.BytesAhead(length), TLanes.LoadLast(source + length, length));
 
         Vector128<ulong> lane = TLanes.ToLastLane(x0);
-        Vector128<ulong> laneAhead = TLanes.LaneAhead;
-        for (; length >= 16; length -= 16, source += 16)
-            lane = Crc32CFold128.Lanes.Fold(lane, laneAhead, Crc32CFold128.Lanes.Load(source));
-
-        return Crc32COneChain.Append(Crc32COneChain.OfTwoWords(lane.GetElement(0), lane.GetElement(1)), ref *source, length);
+        return Crc32COneChain.OfTwoWords(lane.GetElement(0), lane.GetElement(1));
     }
 }
 
@@ -109,6 +144,39 @@ internal static class FoldConstants
     /// <c>x^(bits-32) mod P</c> for its high half, each bit-reflected into 33 bits (a 64-bit half times it is then
     /// the product, already aligned to the 128-bit lane it is XORed into).
     /// </summary>
+    /// <remarks>Below 32 bits, <c>x^(bits-32)</c> is a negative power: the inverse of <c>x^(32-bits)</c>, which exists (P's constant term is 1).</remarks>
     public static Vector128<ulong> Lane(int bits) =>
         Vector128.Create((ulong)Crc32CPolynomial.Power(bits + 32) << 1, (ulong)Crc32CPolynomial.Power(bits - 32) << 1);
+
+    /// <summary>
+    /// Entry <c>r</c> (1 to <paramref name="width"/> - 1): <see cref="Lane"/> of <c>8r</c> bits, a fold <c>r</c>
+    /// bytes forward; entry 0 is unused. Pinned (the path keeps the array), so the path reads an entry at a fixed
+    /// address: a broadcast from memory, where a broadcast of a loaded Vector128 went through the stack.
+    /// </summary>
+    public static Vector128<ulong>[] BytesAhead(int width)
+    {
+        var lanes = GC.AllocateArray<Vector128<ulong>>(width, pinned: true);
+        for (int bytes = 1; bytes < width; bytes++)
+            lanes[bytes] = Lane(8 * bytes);
+        return lanes;
+    }
+
+    /// <summary>
+    /// 64 zero bytes, then 64 bytes of ones: the <c>w</c> bytes at <c>64 - w + r</c> keep the last <c>r</c> bytes
+    /// of a <c>w</c>-byte vector (a vector's tail, as <see cref="IFoldLanes{TVector}.LoadLast"/> reads it).
+    /// </summary>
+    public static ReadOnlySpan<byte> TailMasks =>
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    ];
+
+    /// <summary>The mask <see cref="TailMasks"/> gives a <paramref name="width"/>-byte vector to keep its last <paramref name="bytes"/> bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ref byte TailMask(nuint width, nuint bytes) =>
+        ref Unsafe.Add(ref MemoryMarshal.GetReference(TailMasks), 64 - width + bytes);
 }

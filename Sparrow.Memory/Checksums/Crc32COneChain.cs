@@ -5,17 +5,18 @@ namespace Sparrow;
 
 /// <summary>
 /// The smallest-input path of <see cref="Crc32C"/> on x64: one chain of SSE4.2 crc32 instructions
-/// (<see cref="Crc32CChains.One{TCrc}"/>). Also the tail of the other x64 paths.
+/// (<see cref="Crc32CChains.One{TCrc}"/>), up to the length the folding or three chains pay from; also the folding
+/// paths' last step (<see cref="OfTwoWords"/>).
 /// </summary>
 internal static unsafe class Crc32COneChain
 {
     /// <summary>Whether this path can run: the 64-bit crc32 instruction.</summary>
     public static bool IsSupported => Sse42.X64.IsSupported;
 
-    /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
+    /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Append(uint state, ref byte source, nuint length) =>
-        Crc32CChains.One<X64Crc32CInstructions>(state, ref source, length);
+    public static uint Update(uint register, ref byte source, nuint length) =>
+        Crc32CChains.One<X64Crc32CInstructions>(register, ref source, length);
 
     /// <summary>The register after 16 bytes that are the 128-bit value <c>(low, high)</c>, starting from zero.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -9,8 +9,8 @@ internal static unsafe class Crc32COneChainArm64
     /// <summary>Whether this path can run: the ARM64 CRC32 extension.</summary>
     public static bool IsSupported => Crc32.Arm64.IsSupported;
 
-    /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
+    /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Append(uint state, ref byte source, nuint length) =>
-        Crc32CChains.One<Arm64Crc32CInstructions>(state, ref source, length);
+    public static uint Update(uint register, ref byte source, nuint length) =>
+        Crc32CChains.One<Arm64Crc32CInstructions>(register, ref source, length);
 }

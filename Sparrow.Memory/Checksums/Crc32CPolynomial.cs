@@ -29,10 +29,20 @@ internal static class Crc32CPolynomial
         return product;
     }
 
-    /// <summary><c>x^exponent mod P</c>, for a non-negative exponent (square-and-multiply, O(log exponent)).</summary>
+    /// <summary>
+    /// <c>x^exponent mod P</c> (square-and-multiply, O(log exponent)); a negative exponent gives the inverse of
+    /// <c>x^-exponent</c> (x is invertible: P's constant term is 1), one division by x a step.
+    /// </summary>
     public static uint Power(long exponent)
     {
         uint result = 1u << 31; // x^0
+        if (exponent < 0)
+        {
+            for (; exponent != 0; exponent++)
+                result = DivideByX(result);
+            return result;
+        }
+
         uint square = 1u << 30; // x^1
         for (; exponent != 0; exponent >>= 1)
         {
@@ -58,6 +68,12 @@ internal static class Crc32CPolynomial
 
     /// <summary><c>value * x mod P</c>: one shift of the reflected register, reduced.</summary>
     private static uint TimesX(uint value) => (value >> 1) ^ (Reflected & (0u - (value & 1)));
+
+    /// <summary>
+    /// <c>value / x mod P</c>, <see cref="TimesX"/> undone: bit 31 (the coefficient of x^0) is set exactly when
+    /// the reduction added P, whose reflected form has it set; otherwise the value was only shifted.
+    /// </summary>
+    private static uint DivideByX(uint value) => (value & (1u << 31)) != 0 ? ((value ^ Reflected) << 1) | 1 : value << 1;
 
     private static uint[] ComputeBytePowersOfTwo()
     {

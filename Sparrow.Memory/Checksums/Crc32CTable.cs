@@ -16,8 +16,8 @@ internal static unsafe class Crc32CTable
     /// </summary>
     private static readonly uint[] Tables = ComputeTables();
 
-    /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
-    public static uint Append(uint state, byte* source, nuint length)
+    /// <summary>Advances the raw CRC register <paramref name="state"/> over <paramref name="length"/> bytes.</summary>
+    public static uint Update(uint state, byte* source, nuint length)
     {
         // PERF: the entries are read through a ref into the array, so no lookup carries a bounds check (every
         // index is a byte plus a constant below the table's 2048 entries).

@@ -18,8 +18,8 @@ internal static unsafe class Crc32CThreeChains
     private static readonly MergeConstants[] Merges = Crc32CChains.ComputeMerges();
 
     // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
-    /// <summary>Advances the CRC register <paramref name="state"/> (not inverted) over <paramref name="length"/> bytes.</summary>
+    /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static uint Append(uint state, byte* source, nuint length) =>
-        Crc32CChains.Three<X64Crc32CInstructions>(state, source, length, ref MemoryMarshal.GetArrayDataReference(Merges));
+    public static uint Update(uint register, byte* source, nuint length) =>
+        Crc32CChains.Three<X64Crc32CInstructions>(register, source, length, ref MemoryMarshal.GetArrayDataReference(Merges));
 }

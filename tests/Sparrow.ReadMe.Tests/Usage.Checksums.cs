@@ -28,6 +28,10 @@ public sealed partial class Usage
 
             // Streaming: Append continues a checksum; the published check value of "123456789".
             Assert.Equal(0xE3069283u, Crc32C.Append(Crc32C.HashToUInt32("1234"u8), "56789"u8));
+
+            // The raw register, as an engine that logs it keeps it: start from all ones, invert once at the end.
+            uint register = Crc32C.UpdateRegister(0xFFFFFFFF, "1234"u8);
+            Assert.Equal(0xE3069283u, ~Crc32C.UpdateRegister(register, "56789"u8));
         }
         finally
         {

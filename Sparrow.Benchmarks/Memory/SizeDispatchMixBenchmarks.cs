@@ -19,6 +19,12 @@ public enum KeySizeMix
     /// them, too long for a branch predictor to learn (the keys' addresses still cycle over 4,096 pairs).
     /// </summary>
     Uniform0To16Unrepeated,
+
+    /// <summary>
+    /// <see cref="CompareWorkload"/> without the repetition, as <see cref="Uniform0To16Unrepeated"/>: what a B+tree's
+    /// lookups of many different keys see, where the sizes compared do not come back in the same order.
+    /// </summary>
+    CompareWorkloadUnrepeated,
 }
 
 /// <summary>
@@ -30,7 +36,8 @@ public enum KeySizeMix
 /// <remarks>
 /// The same 4,096 pairs every invocation is a sequence of sizes a branch predictor learns: the ladder's conditional
 /// branches are then predicted from their history, the switch's indirect jump far less well.
-/// <see cref="KeySizeMix.Uniform0To16Unrepeated"/> measures the two where neither can learn the sizes.
+/// <see cref="KeySizeMix.Uniform0To16Unrepeated"/> and <see cref="KeySizeMix.CompareWorkloadUnrepeated"/> measure the
+/// two where neither can learn the sizes.
 /// </remarks>
 // PERF: new key addresses every iteration (see PairBufferBenchmarks): the keys are packed unaligned, so where they sit matters.
 [MemoryRandomization]
@@ -40,6 +47,7 @@ public unsafe class SizeDispatchMixBenchmarks
     private const int UnrepeatedCount = 1 << 20;
     private const int Seed = 1729;
     private const int MaxWordsSize = 16;
+    private const int MaxWorkloadSize = 256;
 
     private struct KeyPair
     {
@@ -54,21 +62,24 @@ public unsafe class SizeDispatchMixBenchmarks
     private byte* _firstKeys;
     private byte* _secondKeys;
 
-    [Params(KeySizeMix.CompareWorkload, KeySizeMix.Uniform0To16, KeySizeMix.Uniform0To16Unrepeated)]
+    [Params(KeySizeMix.CompareWorkload, KeySizeMix.Uniform0To16, KeySizeMix.Uniform0To16Unrepeated, KeySizeMix.CompareWorkloadUnrepeated)]
     public KeySizeMix Sizes { get; set; }
 
     [GlobalSetup]
     public void Setup()
     {
         var random = new Random(Seed);
-        bool unrepeated = Sizes == KeySizeMix.Uniform0To16Unrepeated;
+        bool unrepeated = Sizes is KeySizeMix.Uniform0To16Unrepeated or KeySizeMix.CompareWorkloadUnrepeated;
+        bool workload = Sizes is KeySizeMix.CompareWorkload or KeySizeMix.CompareWorkloadUnrepeated;
         _pairCount = unrepeated ? UnrepeatedCount : Count;
         _start = 0;
         var sizes = new int[_pairCount];
         for (int i = 0; i < _pairCount; i++)
-            sizes[i] = Sizes == KeySizeMix.CompareWorkload ? WorkloadSize(random) : random.Next(17);
-        // Unrepeated: the pairs' keys are the 4,096 slots of 16 bytes they cycle over; otherwise packed back to back, as on a page.
-        int total = unrepeated ? Count * MaxWordsSize : sizes.Sum();
+            sizes[i] = workload ? WorkloadSize(random) : random.Next(17);
+        // Unrepeated: the pairs' keys start at the 4,096 slots of 16 bytes they cycle over (a workload key longer than
+        // 16 bytes runs on over the next slots, and past the last one into a tail as long as the longest key);
+        // otherwise packed back to back, as on a page.
+        int total = unrepeated ? Count * MaxWordsSize + (workload ? MaxWorkloadSize : 0) : sizes.Sum();
 
         _pairs = (KeyPair*)NativeMemory.AlignedAlloc((nuint)_pairCount * (nuint)sizeof(KeyPair), 64);
         _firstKeys = (byte*)NativeMemory.AlignedAlloc((nuint)total + 1, 64);

@@ -97,8 +97,8 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
             return KeyOrder.ByteDifference(KeyOrder.Join(x0, x1, sizeof(TWord)), KeyOrder.Join(y0, y1, sizeof(TWord)));
 
         // PERF: 8..16 bytes: the words at the start if they differ, else those ending at the last byte (bytes the
-        // two share then compared equal). Both pairs are loaded and one is selected with conditional moves: no
-        // branch to mispredict on keys that differ at random positions.
+        // two share then compared equal). Both pairs are loaded before the choice, so the second pair's loads never
+        // wait on it; .NET 10 compiles the choice to a branch (setne, test, jne), not conditional moves.
         bool headDiffers = x0 != y0;
         ulong a = headDiffers ? x0 : x1;
         ulong b = headDiffers ? y0 : y1;

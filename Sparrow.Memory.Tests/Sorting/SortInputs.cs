@@ -1,4 +1,5 @@
 using System.Numerics;
+using System.Runtime.InteropServices;
 
 namespace Sparrow.Tests;
 
@@ -79,7 +80,6 @@ internal static class SortInputs
 
     private static void Fill<T>(T[] keys, Random random) where T : unmanaged, IBinaryInteger<T>
     {
-        for (int i = 0; i < keys.Length; i++)
-            keys[i] = T.CreateTruncating(random.NextInt64() ^ random.NextInt64() << 32);
+        random.NextBytes(MemoryMarshal.AsBytes(keys.AsSpan()));
     }
 }

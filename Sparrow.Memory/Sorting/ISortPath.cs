@@ -16,7 +16,12 @@ internal unsafe interface ISortPath
     /// Ranges of at most this many keys of <paramref name="keySize"/> bytes are insertion-sorted, not partitioned:
     /// a vector partition needs at least two vectors of keys (it holds the first and the last one in registers).
     /// </summary>
-    static abstract nint SmallSize(int keySize);
+    static abstract nint SmallSize(int keySize, bool payload);
+
+    /// <summary>Sorts a range of at most <see cref="SmallSize"/> keys, each payload moving with its key.</summary>
+    static abstract void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload;
 
     /// <summary>
     /// Moves the keys at most <paramref name="bound"/> to the front of the <paramref name="count"/> (more than

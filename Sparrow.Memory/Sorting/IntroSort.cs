@@ -24,8 +24,38 @@ internal static unsafe class IntroSort
     public static void Sort<T, TPayload, TPath>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPayload : struct, IPayload
-        where TPath : struct, ISortPath =>
-        Sort<T, TPayload, TPath>(keys, values, count, count < 2 ? 0 : DepthLimit(count), minKnown: false, min: default);
+        where TPath : struct, ISortPath
+    {
+        if (count < 2 || InOrder<T, TPayload>(keys, values, count))
+            return;
+        Sort<T, TPayload, TPath>(keys, values, count, DepthLimit(count), minKnown: false, min: default);
+    }
+
+    /// <summary>
+    /// Whether the keys were ascending, or descending and are now reversed: one scan that stops at the first key
+    /// out of order (at once, for most inputs), so sorted, reversed and all-equal input costs a pass, no partitions.
+    /// </summary>
+    private static bool InOrder<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        nint i = 1;
+        while (i < count && keys[i - 1] <= keys[i])
+            i++;
+        if (i == count)
+            return true;
+        if (i > 1 && keys[0] < keys[i - 1])
+            return false;
+        i = 1;
+        while (i < count && keys[i - 1] >= keys[i])
+            i++;
+        if (i < count)
+            return false;
+        new Span<T>(keys, (int)count).Reverse();
+        if (TPayload.Present)
+            new Span<T>(values, (int)count).Reverse();
+        return true;
+    }
 
     /// <summary>
     /// Sorts with <paramref name="depth"/> partitions left before heapsort (tests pass small limits to prove the
@@ -36,7 +66,7 @@ internal static unsafe class IntroSort
         where TPayload : struct, IPayload
         where TPath : struct, ISortPath
     {
-        nint small = TPath.SmallSize(sizeof(T));
+        nint small = TPath.SmallSize(sizeof(T), TPayload.Present);
         while (count > small)
         {
             if (depth == 0)
@@ -77,7 +107,7 @@ internal static unsafe class IntroSort
                 count = front;
             }
         }
-        InsertionSort<T, TPayload>(keys, values, count);
+        TPath.SmallSort<T, TPayload>(keys, values, count);
     }
 
     /// <summary>The median of three keys for short ranges, else the median of three medians of three (Tukey's ninther).</summary>

@@ -14,7 +14,12 @@ internal readonly unsafe struct SortAvx2 : ISortPath
 {
     public static bool IsSupported => Avx2.IsSupported;
 
-    public static nint SmallSize(int keySize) => Math.Max(24, 2 * Vector256<byte>.Count / keySize);
+    public static nint SmallSize(int keySize, bool payload) => Math.Max(24, 2 * Vector256<byte>.Count / keySize);
+
+    public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload =>
+        IntroSort.InsertionSort<T, TPayload>(keys, values, count);
 
     /// <summary>
     /// In place, as <see cref="SortAvx512.Partition"/>: the first and last vectors held in registers, each step
@@ -37,17 +42,12 @@ internal readonly unsafe struct SortAvx2 : ISortPath
         nint writeFront = 0, writeBack = count;
         while (readBack - readFront >= lanes)
         {
-            nint at;
-            if (readFront - writeFront <= writeBack - readBack)
-            {
-                at = readFront;
-                readFront += lanes;
-            }
-            else
-            {
-                readBack -= lanes;
-                at = readBack;
-            }
+            // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
+            // to read at the front, zero at the back, and the choice made with AND.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
+            readFront += lanes & front;
+            readBack -= lanes & ~front;
             Vector256<T> k = Vector256.Load(keys + at);
             Vector256<T> v = TPayload.Present ? Vector256.Load(values + at) : default;
             Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);

@@ -17,7 +17,18 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 {
     public static bool IsSupported => Avx512F.IsSupported && Vector512.IsHardwareAccelerated;
 
-    public static nint SmallSize(int keySize) => 2 * Vector512<byte>.Count / keySize;
+    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx512"/>; with payloads: two, insertion-sorted.</summary>
+    public static nint SmallSize(int keySize, bool payload) => (payload ? 2 : 4) * Vector512<byte>.Count / keySize;
+
+    public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload
+    {
+        if (TPayload.Present)
+            IntroSort.InsertionSort<T, TPayload>(keys, values, count);
+        else
+            BitonicAvx512.Sort(keys, count);
+    }
 
     /// <summary>
     /// In place, the vxsort way: the first and the last vector are held in registers, which leaves one vector of
@@ -40,21 +51,15 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         nint writeFront = 0, writeBack = count;
         while (readBack - readFront >= lanes)
         {
-            nint at;
-            if (readFront - writeFront <= writeBack - readBack)
-            {
-                at = readFront;
-                readFront += lanes;
-            }
-            else
-            {
-                readBack -= lanes;
-                at = readBack;
-            }
+            // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
+            // to read at the front, zero at the back, and the choice made with AND.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
+            readFront += lanes & front;
+            readBack -= lanes & ~front;
             Vector512<T> k = Vector512.Load(keys + at);
             Vector512<T> v = TPayload.Present ? Vector512.Load(values + at) : default;
-            Vector512<T> above = Vector512.GreaterThan(k, limit);
-            Store<T, TPayload>(keys, values, k, v, ~above, above, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k, v, Vector512.LessThanOrEqual(k, limit), Vector512.GreaterThan(k, limit), ref writeFront, ref writeBack);
         }
 
         nint rest = readBack - readFront;
@@ -63,13 +68,13 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             Vector512<T> present = Vector512.LessThan(Vector512<T>.Indices, Vector512.Create(T.CreateTruncating(rest)));
             Vector512<T> k = MaskLoad(keys + readFront, present);
             Vector512<T> v = TPayload.Present ? MaskLoad(values + readFront, present) : default;
-            Vector512<T> above = Vector512.GreaterThan(k, limit);
-            Store<T, TPayload>(keys, values, k, v, present & ~above, present & above, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k, v, present & Vector512.LessThanOrEqual(k, limit), present & Vector512.GreaterThan(k, limit),
+                ref writeFront, ref writeBack);
         }
-        Vector512<T> firstAbove = Vector512.GreaterThan(firstKeys, limit);
-        Store<T, TPayload>(keys, values, firstKeys, firstValues, ~firstAbove, firstAbove, ref writeFront, ref writeBack);
-        Vector512<T> lastAbove = Vector512.GreaterThan(lastKeys, limit);
-        Store<T, TPayload>(keys, values, lastKeys, lastValues, ~lastAbove, lastAbove, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, firstKeys, firstValues, Vector512.LessThanOrEqual(firstKeys, limit), Vector512.GreaterThan(firstKeys, limit),
+            ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, lastKeys, lastValues, Vector512.LessThanOrEqual(lastKeys, limit), Vector512.GreaterThan(lastKeys, limit),
+            ref writeFront, ref writeBack);
         return writeFront;
     }
 

@@ -8,7 +8,12 @@ internal readonly unsafe struct SortScalar : ISortPath
 {
     public static bool IsSupported => true;
 
-    public static nint SmallSize(int keySize) => 24;
+    public static nint SmallSize(int keySize, bool payload) => 24;
+
+    public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload =>
+        IntroSort.InsertionSort<T, TPayload>(keys, values, count);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)

@@ -15,7 +15,12 @@ internal readonly unsafe struct SortVector128 : ISortPath
 {
     public static bool IsSupported => Vector128.IsHardwareAccelerated && (Ssse3.IsSupported || AdvSimd.Arm64.IsSupported);
 
-    public static nint SmallSize(int keySize) => 24;
+    public static nint SmallSize(int keySize, bool payload) => 24;
+
+    public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload =>
+        IntroSort.InsertionSort<T, TPayload>(keys, values, count);
 
     /// <summary>In place, as <see cref="SortAvx2.Partition"/>, with 128-bit vectors.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -34,17 +39,12 @@ internal readonly unsafe struct SortVector128 : ISortPath
         nint writeFront = 0, writeBack = count;
         while (readBack - readFront >= lanes)
         {
-            nint at;
-            if (readFront - writeFront <= writeBack - readBack)
-            {
-                at = readFront;
-                readFront += lanes;
-            }
-            else
-            {
-                readBack -= lanes;
-                at = readBack;
-            }
+            // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
+            // to read at the front, zero at the back, and the choice made with AND.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
+            readFront += lanes & front;
+            readBack -= lanes & ~front;
             Vector128<T> k = Vector128.Load(keys + at);
             Vector128<T> v = TPayload.Present ? Vector128.Load(values + at) : default;
             Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);

@@ -1,74 +1,341 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
 
 namespace Sparrow;
 
 /// <summary>
 /// The permutations of the AVX2 and 128-bit partitions, for paths without a compress instruction: for each mask
 /// of the lanes above the bound (bit i for lane i), the lanes at most the bound first, in order, then those above.
-/// A partition stores the permuted vector at both ends; each end keeps its part.
+/// A partition stores the permuted vector at both ends; each end keeps its part. Constant data (RVA), read through
+/// a reference: no static base, no bounds check.
 /// </summary>
 internal static class PartitionTables
 {
-    /// <summary>Vector256 permutations (VPERMD indices) of 8 four-byte lanes: 256 masks of 8 indices.</summary>
-    private static readonly uint[] Lanes8Of4 = Dword(8, 1);
-
-    /// <summary>Vector256 permutations (VPERMD indices) of 4 eight-byte lanes, each as two dwords: 16 masks of 8 indices.</summary>
-    private static readonly uint[] Lanes4Of8 = Dword(4, 2);
-
-    /// <summary>Vector128 byte shuffles of 4 four-byte lanes: 16 masks of 16 byte indices.</summary>
-    private static readonly byte[] Lanes4Of4 = Bytes(4, 4);
-
-    /// <summary>Vector128 byte shuffles of 2 eight-byte lanes: 4 masks of 16 byte indices.</summary>
-    private static readonly byte[] Lanes2Of8 = Bytes(2, 8);
-
-    /// <summary>The VPERMD indices that move the lanes at most the bound to the bottom for <paramref name="above"/>.</summary>
+    /// <summary>The VPERMD indices (8 dwords) that move the lanes at most the bound to the bottom for <paramref name="above"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<uint> Permutation256(int keySize, uint above) =>
-        Vector256.LoadUnsafe(ref MemoryMarshal.GetArrayDataReference(keySize == sizeof(uint) ? Lanes8Of4 : Lanes4Of8), (nuint)above * 8);
+    public static unsafe Vector256<uint> Permutation256(int keySize, uint above)
+    {
+        // PERF: a row is 8 byte indices, widened to dwords by the load itself (VPMOVZXBD ymm, m64).
+        ref byte row = ref Unsafe.Add(ref MemoryMarshal.GetReference(keySize == sizeof(uint) ? Lanes8Of4 : Lanes4Of8), (nint)above * 8);
+        return Avx2.ConvertToVector256Int32((byte*)Unsafe.AsPointer(ref row)).AsUInt32();
+    }
 
     /// <summary>The byte shuffle that moves the lanes at most the bound to the bottom for <paramref name="above"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> Shuffle128(int keySize, uint above) =>
-        Vector128.LoadUnsafe(ref MemoryMarshal.GetArrayDataReference(keySize == sizeof(uint) ? Lanes4Of4 : Lanes2Of8), (nuint)above * 16);
+        Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(keySize == sizeof(uint) ? Lanes4Of4 : Lanes2Of8), (nuint)above * 16);
 
-    private static int[] Order(int lanes, int mask)
-    {
-        var order = new int[lanes];
-        int at = 0;
-        for (int lane = 0; lane < lanes; lane++)
-            if ((mask >> lane & 1) == 0)
-                order[at++] = lane;
-        for (int lane = 0; lane < lanes; lane++)
-            if ((mask >> lane & 1) != 0)
-                order[at++] = lane;
-        return order;
-    }
+    /// <summary>VPERMD indices of 8 four-byte lanes: 256 masks of 8.</summary>
+    private static ReadOnlySpan<byte> Lanes8Of4 =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 3, 4, 5, 6, 7, 0,
+        0, 2, 3, 4, 5, 6, 7, 1,
+        2, 3, 4, 5, 6, 7, 0, 1,
+        0, 1, 3, 4, 5, 6, 7, 2,
+        1, 3, 4, 5, 6, 7, 0, 2,
+        0, 3, 4, 5, 6, 7, 1, 2,
+        3, 4, 5, 6, 7, 0, 1, 2,
+        0, 1, 2, 4, 5, 6, 7, 3,
+        1, 2, 4, 5, 6, 7, 0, 3,
+        0, 2, 4, 5, 6, 7, 1, 3,
+        2, 4, 5, 6, 7, 0, 1, 3,
+        0, 1, 4, 5, 6, 7, 2, 3,
+        1, 4, 5, 6, 7, 0, 2, 3,
+        0, 4, 5, 6, 7, 1, 2, 3,
+        4, 5, 6, 7, 0, 1, 2, 3,
+        0, 1, 2, 3, 5, 6, 7, 4,
+        1, 2, 3, 5, 6, 7, 0, 4,
+        0, 2, 3, 5, 6, 7, 1, 4,
+        2, 3, 5, 6, 7, 0, 1, 4,
+        0, 1, 3, 5, 6, 7, 2, 4,
+        1, 3, 5, 6, 7, 0, 2, 4,
+        0, 3, 5, 6, 7, 1, 2, 4,
+        3, 5, 6, 7, 0, 1, 2, 4,
+        0, 1, 2, 5, 6, 7, 3, 4,
+        1, 2, 5, 6, 7, 0, 3, 4,
+        0, 2, 5, 6, 7, 1, 3, 4,
+        2, 5, 6, 7, 0, 1, 3, 4,
+        0, 1, 5, 6, 7, 2, 3, 4,
+        1, 5, 6, 7, 0, 2, 3, 4,
+        0, 5, 6, 7, 1, 2, 3, 4,
+        5, 6, 7, 0, 1, 2, 3, 4,
+        0, 1, 2, 3, 4, 6, 7, 5,
+        1, 2, 3, 4, 6, 7, 0, 5,
+        0, 2, 3, 4, 6, 7, 1, 5,
+        2, 3, 4, 6, 7, 0, 1, 5,
+        0, 1, 3, 4, 6, 7, 2, 5,
+        1, 3, 4, 6, 7, 0, 2, 5,
+        0, 3, 4, 6, 7, 1, 2, 5,
+        3, 4, 6, 7, 0, 1, 2, 5,
+        0, 1, 2, 4, 6, 7, 3, 5,
+        1, 2, 4, 6, 7, 0, 3, 5,
+        0, 2, 4, 6, 7, 1, 3, 5,
+        2, 4, 6, 7, 0, 1, 3, 5,
+        0, 1, 4, 6, 7, 2, 3, 5,
+        1, 4, 6, 7, 0, 2, 3, 5,
+        0, 4, 6, 7, 1, 2, 3, 5,
+        4, 6, 7, 0, 1, 2, 3, 5,
+        0, 1, 2, 3, 6, 7, 4, 5,
+        1, 2, 3, 6, 7, 0, 4, 5,
+        0, 2, 3, 6, 7, 1, 4, 5,
+        2, 3, 6, 7, 0, 1, 4, 5,
+        0, 1, 3, 6, 7, 2, 4, 5,
+        1, 3, 6, 7, 0, 2, 4, 5,
+        0, 3, 6, 7, 1, 2, 4, 5,
+        3, 6, 7, 0, 1, 2, 4, 5,
+        0, 1, 2, 6, 7, 3, 4, 5,
+        1, 2, 6, 7, 0, 3, 4, 5,
+        0, 2, 6, 7, 1, 3, 4, 5,
+        2, 6, 7, 0, 1, 3, 4, 5,
+        0, 1, 6, 7, 2, 3, 4, 5,
+        1, 6, 7, 0, 2, 3, 4, 5,
+        0, 6, 7, 1, 2, 3, 4, 5,
+        6, 7, 0, 1, 2, 3, 4, 5,
+        0, 1, 2, 3, 4, 5, 7, 6,
+        1, 2, 3, 4, 5, 7, 0, 6,
+        0, 2, 3, 4, 5, 7, 1, 6,
+        2, 3, 4, 5, 7, 0, 1, 6,
+        0, 1, 3, 4, 5, 7, 2, 6,
+        1, 3, 4, 5, 7, 0, 2, 6,
+        0, 3, 4, 5, 7, 1, 2, 6,
+        3, 4, 5, 7, 0, 1, 2, 6,
+        0, 1, 2, 4, 5, 7, 3, 6,
+        1, 2, 4, 5, 7, 0, 3, 6,
+        0, 2, 4, 5, 7, 1, 3, 6,
+        2, 4, 5, 7, 0, 1, 3, 6,
+        0, 1, 4, 5, 7, 2, 3, 6,
+        1, 4, 5, 7, 0, 2, 3, 6,
+        0, 4, 5, 7, 1, 2, 3, 6,
+        4, 5, 7, 0, 1, 2, 3, 6,
+        0, 1, 2, 3, 5, 7, 4, 6,
+        1, 2, 3, 5, 7, 0, 4, 6,
+        0, 2, 3, 5, 7, 1, 4, 6,
+        2, 3, 5, 7, 0, 1, 4, 6,
+        0, 1, 3, 5, 7, 2, 4, 6,
+        1, 3, 5, 7, 0, 2, 4, 6,
+        0, 3, 5, 7, 1, 2, 4, 6,
+        3, 5, 7, 0, 1, 2, 4, 6,
+        0, 1, 2, 5, 7, 3, 4, 6,
+        1, 2, 5, 7, 0, 3, 4, 6,
+        0, 2, 5, 7, 1, 3, 4, 6,
+        2, 5, 7, 0, 1, 3, 4, 6,
+        0, 1, 5, 7, 2, 3, 4, 6,
+        1, 5, 7, 0, 2, 3, 4, 6,
+        0, 5, 7, 1, 2, 3, 4, 6,
+        5, 7, 0, 1, 2, 3, 4, 6,
+        0, 1, 2, 3, 4, 7, 5, 6,
+        1, 2, 3, 4, 7, 0, 5, 6,
+        0, 2, 3, 4, 7, 1, 5, 6,
+        2, 3, 4, 7, 0, 1, 5, 6,
+        0, 1, 3, 4, 7, 2, 5, 6,
+        1, 3, 4, 7, 0, 2, 5, 6,
+        0, 3, 4, 7, 1, 2, 5, 6,
+        3, 4, 7, 0, 1, 2, 5, 6,
+        0, 1, 2, 4, 7, 3, 5, 6,
+        1, 2, 4, 7, 0, 3, 5, 6,
+        0, 2, 4, 7, 1, 3, 5, 6,
+        2, 4, 7, 0, 1, 3, 5, 6,
+        0, 1, 4, 7, 2, 3, 5, 6,
+        1, 4, 7, 0, 2, 3, 5, 6,
+        0, 4, 7, 1, 2, 3, 5, 6,
+        4, 7, 0, 1, 2, 3, 5, 6,
+        0, 1, 2, 3, 7, 4, 5, 6,
+        1, 2, 3, 7, 0, 4, 5, 6,
+        0, 2, 3, 7, 1, 4, 5, 6,
+        2, 3, 7, 0, 1, 4, 5, 6,
+        0, 1, 3, 7, 2, 4, 5, 6,
+        1, 3, 7, 0, 2, 4, 5, 6,
+        0, 3, 7, 1, 2, 4, 5, 6,
+        3, 7, 0, 1, 2, 4, 5, 6,
+        0, 1, 2, 7, 3, 4, 5, 6,
+        1, 2, 7, 0, 3, 4, 5, 6,
+        0, 2, 7, 1, 3, 4, 5, 6,
+        2, 7, 0, 1, 3, 4, 5, 6,
+        0, 1, 7, 2, 3, 4, 5, 6,
+        1, 7, 0, 2, 3, 4, 5, 6,
+        0, 7, 1, 2, 3, 4, 5, 6,
+        7, 0, 1, 2, 3, 4, 5, 6,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 3, 4, 5, 6, 0, 7,
+        0, 2, 3, 4, 5, 6, 1, 7,
+        2, 3, 4, 5, 6, 0, 1, 7,
+        0, 1, 3, 4, 5, 6, 2, 7,
+        1, 3, 4, 5, 6, 0, 2, 7,
+        0, 3, 4, 5, 6, 1, 2, 7,
+        3, 4, 5, 6, 0, 1, 2, 7,
+        0, 1, 2, 4, 5, 6, 3, 7,
+        1, 2, 4, 5, 6, 0, 3, 7,
+        0, 2, 4, 5, 6, 1, 3, 7,
+        2, 4, 5, 6, 0, 1, 3, 7,
+        0, 1, 4, 5, 6, 2, 3, 7,
+        1, 4, 5, 6, 0, 2, 3, 7,
+        0, 4, 5, 6, 1, 2, 3, 7,
+        4, 5, 6, 0, 1, 2, 3, 7,
+        0, 1, 2, 3, 5, 6, 4, 7,
+        1, 2, 3, 5, 6, 0, 4, 7,
+        0, 2, 3, 5, 6, 1, 4, 7,
+        2, 3, 5, 6, 0, 1, 4, 7,
+        0, 1, 3, 5, 6, 2, 4, 7,
+        1, 3, 5, 6, 0, 2, 4, 7,
+        0, 3, 5, 6, 1, 2, 4, 7,
+        3, 5, 6, 0, 1, 2, 4, 7,
+        0, 1, 2, 5, 6, 3, 4, 7,
+        1, 2, 5, 6, 0, 3, 4, 7,
+        0, 2, 5, 6, 1, 3, 4, 7,
+        2, 5, 6, 0, 1, 3, 4, 7,
+        0, 1, 5, 6, 2, 3, 4, 7,
+        1, 5, 6, 0, 2, 3, 4, 7,
+        0, 5, 6, 1, 2, 3, 4, 7,
+        5, 6, 0, 1, 2, 3, 4, 7,
+        0, 1, 2, 3, 4, 6, 5, 7,
+        1, 2, 3, 4, 6, 0, 5, 7,
+        0, 2, 3, 4, 6, 1, 5, 7,
+        2, 3, 4, 6, 0, 1, 5, 7,
+        0, 1, 3, 4, 6, 2, 5, 7,
+        1, 3, 4, 6, 0, 2, 5, 7,
+        0, 3, 4, 6, 1, 2, 5, 7,
+        3, 4, 6, 0, 1, 2, 5, 7,
+        0, 1, 2, 4, 6, 3, 5, 7,
+        1, 2, 4, 6, 0, 3, 5, 7,
+        0, 2, 4, 6, 1, 3, 5, 7,
+        2, 4, 6, 0, 1, 3, 5, 7,
+        0, 1, 4, 6, 2, 3, 5, 7,
+        1, 4, 6, 0, 2, 3, 5, 7,
+        0, 4, 6, 1, 2, 3, 5, 7,
+        4, 6, 0, 1, 2, 3, 5, 7,
+        0, 1, 2, 3, 6, 4, 5, 7,
+        1, 2, 3, 6, 0, 4, 5, 7,
+        0, 2, 3, 6, 1, 4, 5, 7,
+        2, 3, 6, 0, 1, 4, 5, 7,
+        0, 1, 3, 6, 2, 4, 5, 7,
+        1, 3, 6, 0, 2, 4, 5, 7,
+        0, 3, 6, 1, 2, 4, 5, 7,
+        3, 6, 0, 1, 2, 4, 5, 7,
+        0, 1, 2, 6, 3, 4, 5, 7,
+        1, 2, 6, 0, 3, 4, 5, 7,
+        0, 2, 6, 1, 3, 4, 5, 7,
+        2, 6, 0, 1, 3, 4, 5, 7,
+        0, 1, 6, 2, 3, 4, 5, 7,
+        1, 6, 0, 2, 3, 4, 5, 7,
+        0, 6, 1, 2, 3, 4, 5, 7,
+        6, 0, 1, 2, 3, 4, 5, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 3, 4, 5, 0, 6, 7,
+        0, 2, 3, 4, 5, 1, 6, 7,
+        2, 3, 4, 5, 0, 1, 6, 7,
+        0, 1, 3, 4, 5, 2, 6, 7,
+        1, 3, 4, 5, 0, 2, 6, 7,
+        0, 3, 4, 5, 1, 2, 6, 7,
+        3, 4, 5, 0, 1, 2, 6, 7,
+        0, 1, 2, 4, 5, 3, 6, 7,
+        1, 2, 4, 5, 0, 3, 6, 7,
+        0, 2, 4, 5, 1, 3, 6, 7,
+        2, 4, 5, 0, 1, 3, 6, 7,
+        0, 1, 4, 5, 2, 3, 6, 7,
+        1, 4, 5, 0, 2, 3, 6, 7,
+        0, 4, 5, 1, 2, 3, 6, 7,
+        4, 5, 0, 1, 2, 3, 6, 7,
+        0, 1, 2, 3, 5, 4, 6, 7,
+        1, 2, 3, 5, 0, 4, 6, 7,
+        0, 2, 3, 5, 1, 4, 6, 7,
+        2, 3, 5, 0, 1, 4, 6, 7,
+        0, 1, 3, 5, 2, 4, 6, 7,
+        1, 3, 5, 0, 2, 4, 6, 7,
+        0, 3, 5, 1, 2, 4, 6, 7,
+        3, 5, 0, 1, 2, 4, 6, 7,
+        0, 1, 2, 5, 3, 4, 6, 7,
+        1, 2, 5, 0, 3, 4, 6, 7,
+        0, 2, 5, 1, 3, 4, 6, 7,
+        2, 5, 0, 1, 3, 4, 6, 7,
+        0, 1, 5, 2, 3, 4, 6, 7,
+        1, 5, 0, 2, 3, 4, 6, 7,
+        0, 5, 1, 2, 3, 4, 6, 7,
+        5, 0, 1, 2, 3, 4, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 3, 4, 0, 5, 6, 7,
+        0, 2, 3, 4, 1, 5, 6, 7,
+        2, 3, 4, 0, 1, 5, 6, 7,
+        0, 1, 3, 4, 2, 5, 6, 7,
+        1, 3, 4, 0, 2, 5, 6, 7,
+        0, 3, 4, 1, 2, 5, 6, 7,
+        3, 4, 0, 1, 2, 5, 6, 7,
+        0, 1, 2, 4, 3, 5, 6, 7,
+        1, 2, 4, 0, 3, 5, 6, 7,
+        0, 2, 4, 1, 3, 5, 6, 7,
+        2, 4, 0, 1, 3, 5, 6, 7,
+        0, 1, 4, 2, 3, 5, 6, 7,
+        1, 4, 0, 2, 3, 5, 6, 7,
+        0, 4, 1, 2, 3, 5, 6, 7,
+        4, 0, 1, 2, 3, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 3, 0, 4, 5, 6, 7,
+        0, 2, 3, 1, 4, 5, 6, 7,
+        2, 3, 0, 1, 4, 5, 6, 7,
+        0, 1, 3, 2, 4, 5, 6, 7,
+        1, 3, 0, 2, 4, 5, 6, 7,
+        0, 3, 1, 2, 4, 5, 6, 7,
+        3, 0, 1, 2, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 2, 0, 3, 4, 5, 6, 7,
+        0, 2, 1, 3, 4, 5, 6, 7,
+        2, 0, 1, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        1, 0, 2, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+    ];
 
-    private static uint[] Dword(int lanes, int dwordsPerLane)
-    {
-        var table = new uint[(1 << lanes) * 8];
-        for (int mask = 0; mask < 1 << lanes; mask++)
-        {
-            int[] order = Order(lanes, mask);
-            for (int i = 0; i < lanes; i++)
-                for (int d = 0; d < dwordsPerLane; d++)
-                    table[mask * 8 + i * dwordsPerLane + d] = (uint)(order[i] * dwordsPerLane + d);
-        }
-        return table;
-    }
+    /// <summary>VPERMD indices of 4 eight-byte lanes, each as two dwords: 16 masks of 8.</summary>
+    private static ReadOnlySpan<byte> Lanes4Of8 =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7,
+        2, 3, 4, 5, 6, 7, 0, 1,
+        0, 1, 4, 5, 6, 7, 2, 3,
+        4, 5, 6, 7, 0, 1, 2, 3,
+        0, 1, 2, 3, 6, 7, 4, 5,
+        2, 3, 6, 7, 0, 1, 4, 5,
+        0, 1, 6, 7, 2, 3, 4, 5,
+        6, 7, 0, 1, 2, 3, 4, 5,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        2, 3, 4, 5, 0, 1, 6, 7,
+        0, 1, 4, 5, 2, 3, 6, 7,
+        4, 5, 0, 1, 2, 3, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        2, 3, 0, 1, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7,
+    ];
 
-    private static byte[] Bytes(int lanes, int bytesPerLane)
-    {
-        var table = new byte[(1 << lanes) * 16];
-        for (int mask = 0; mask < 1 << lanes; mask++)
-        {
-            int[] order = Order(lanes, mask);
-            for (int i = 0; i < lanes; i++)
-                for (int b = 0; b < bytesPerLane; b++)
-                    table[mask * 16 + i * bytesPerLane + b] = (byte)(order[i] * bytesPerLane + b);
-        }
-        return table;
-    }
+    /// <summary>Byte shuffles of 4 four-byte lanes: 16 masks of 16 byte indices.</summary>
+    private static ReadOnlySpan<byte> Lanes4Of4 =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3,
+        0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 4, 5, 6, 7,
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 8, 9, 10, 11,
+        4, 5, 6, 7, 12, 13, 14, 15, 0, 1, 2, 3, 8, 9, 10, 11,
+        0, 1, 2, 3, 12, 13, 14, 15, 4, 5, 6, 7, 8, 9, 10, 11,
+        12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 12, 13, 14, 15,
+        0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,
+        8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        4, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    ];
+
+    /// <summary>Byte shuffles of 2 eight-byte lanes: 4 masks of 16 byte indices.</summary>
+    private static ReadOnlySpan<byte> Lanes2Of8 =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    ];
 }

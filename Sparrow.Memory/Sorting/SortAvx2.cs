@@ -53,10 +53,10 @@ internal readonly unsafe struct SortAvx2 : ISortPath
             Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
         }
 
-        // PERF: a fixed 2-vector buffer; the rest is read before any store can reach it.
-        byte* pendingKeyBytes = stackalloc byte[2 * Vector256<byte>.Count];
-        byte* pendingValueBytes = stackalloc byte[2 * Vector256<byte>.Count];
-        T* pendingKeys = (T*)pendingKeyBytes, pendingValues = (T*)pendingValueBytes;
+        // PERF: two vectors of room on the stack, as vector locals (a stackalloc would bring a stack cookie check);
+        // the rest is read before any store can reach it.
+        Vector512<byte> pendingKeyBytes = default, pendingValueBytes = default;
+        T* pendingKeys = (T*)&pendingKeyBytes, pendingValues = (T*)&pendingValueBytes;
         nint pending = Pending.Gather<T, TPayload>(keys, values, readFront, readBack, pendingKeys, pendingValues);
         lastKeys.Store(pendingKeys + pending);
         if (TPayload.Present)

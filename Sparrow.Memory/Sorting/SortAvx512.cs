@@ -30,11 +30,20 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             BitonicAvx512.Sort(keys, count);
     }
 
+    /// <summary>Vectors read a step (and held at each end) by the partition of long ranges.</summary>
+    private const int Unroll = 4;
+
     /// <summary>
-    /// In place, the vxsort way: the first and the last vector are held in registers, which leaves one vector of
-    /// room at each end; each step reads the next vector from the end with less room, so both ends keep a vector
-    /// of room for its stores. The keys between the ends that are fewer than a vector are read by a masked load.
+    /// In place, the vxsort way: the first and the last <see cref="Unroll"/> vectors are held in registers, which
+    /// leaves that much room at each end; each step reads the next <see cref="Unroll"/> vectors from the end with
+    /// less room, so both ends keep a vector of room for each store. Ranges shorter than two such blocks hold one
+    /// vector at each end. The keys between the ends that are fewer than a vector are read by a masked load.
     /// </summary>
+    /// <remarks>
+    /// PERF: the end to read depends on the stores before it (their counts move the write positions), a chain of
+    /// compare, load, compare, popcount and add; reading a block of vectors a step pays it once per block, and the
+    /// block's vectors partition in parallel but for a one-cycle add each.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
@@ -42,24 +51,99 @@ internal readonly unsafe struct SortAvx512 : ISortPath
     {
         nint lanes = Vector512<T>.Count;
         Vector512<T> limit = Vector512.Create(bound);
-        Vector512<T> firstKeys = Vector512.Load(keys);
-        Vector512<T> lastKeys = Vector512.Load(keys + count - lanes);
-        Vector512<T> firstValues = TPayload.Present ? Vector512.Load(values) : default;
-        Vector512<T> lastValues = TPayload.Present ? Vector512.Load(values + count - lanes) : default;
-
-        nint readFront = lanes, readBack = count - lanes;
         nint writeFront = 0, writeBack = count;
-        while (readBack - readFront >= lanes)
+        if (count < 2 * Unroll * lanes)
+        {
+            Vector512<T> firstKeys = Vector512.Load(keys);
+            Vector512<T> lastKeys = Vector512.Load(keys + count - lanes);
+            Vector512<T> firstValues = TPayload.Present ? Vector512.Load(values) : default;
+            Vector512<T> lastValues = TPayload.Present ? Vector512.Load(values + count - lanes) : default;
+            Vectors<T, TPayload>(keys, values, limit, lanes, count - lanes, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, firstKeys, firstValues, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, lastKeys, lastValues, limit, ref writeFront, ref writeBack);
+            return writeFront;
+        }
+
+        nint block = Unroll * lanes;
+        Vector512<T> front0 = Vector512.Load(keys), front1 = Vector512.Load(keys + lanes);
+        Vector512<T> front2 = Vector512.Load(keys + 2 * lanes), front3 = Vector512.Load(keys + 3 * lanes);
+        T* tail = keys + count - block;
+        Vector512<T> back0 = Vector512.Load(tail), back1 = Vector512.Load(tail + lanes);
+        Vector512<T> back2 = Vector512.Load(tail + 2 * lanes), back3 = Vector512.Load(tail + 3 * lanes);
+        Vector512<T> frontValues0 = default, frontValues1 = default, frontValues2 = default, frontValues3 = default;
+        Vector512<T> backValues0 = default, backValues1 = default, backValues2 = default, backValues3 = default;
+        if (TPayload.Present)
+        {
+            T* valueTail = values + count - block;
+            frontValues0 = Vector512.Load(values);
+            frontValues1 = Vector512.Load(values + lanes);
+            frontValues2 = Vector512.Load(values + 2 * lanes);
+            frontValues3 = Vector512.Load(values + 3 * lanes);
+            backValues0 = Vector512.Load(valueTail);
+            backValues1 = Vector512.Load(valueTail + lanes);
+            backValues2 = Vector512.Load(valueTail + 2 * lanes);
+            backValues3 = Vector512.Load(valueTail + 3 * lanes);
+        }
+
+        nint readFront = block, readBack = count - block;
+        while (readBack - readFront >= block)
         {
             // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
             // to read at the front, zero at the back, and the choice made with AND.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - block + ((readFront - readBack + block) & front);
+            readFront += block & front;
+            readBack -= block & ~front;
+            T* k = keys + at;
+            T* v = values + at;
+            Vector512<T> k0 = Vector512.Load(k), k1 = Vector512.Load(k + lanes), k2 = Vector512.Load(k + 2 * lanes), k3 = Vector512.Load(k + 3 * lanes);
+            Vector512<T> v0 = default, v1 = default, v2 = default, v3 = default;
+            if (TPayload.Present)
+            {
+                v0 = Vector512.Load(v);
+                v1 = Vector512.Load(v + lanes);
+                v2 = Vector512.Load(v + 2 * lanes);
+                v3 = Vector512.Load(v + 3 * lanes);
+            }
+            Store<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k3, v3, limit, ref writeFront, ref writeBack);
+        }
+
+        Vectors<T, TPayload>(keys, values, limit, readFront, readBack, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front0, frontValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front1, frontValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front2, frontValues2, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front3, frontValues3, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back0, backValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back1, backValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back2, backValues2, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back3, backValues3, limit, ref writeFront, ref writeBack);
+        return writeFront;
+    }
+
+    /// <summary>
+    /// Partitions the unread keys in [<paramref name="readFront"/>, <paramref name="readBack"/>) a vector a step,
+    /// then the fewer than a vector left by a masked load. The room at the two ends must add up to two vectors at
+    /// least: reading from the end with less room leaves a vector of room at each.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Vectors<T, TPayload>(T* keys, T* values, Vector512<T> limit, nint readFront, nint readBack,
+        ref nint writeFront, ref nint writeBack)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        nint lanes = Vector512<T>.Count;
+        while (readBack - readFront >= lanes)
+        {
             nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
             nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
             readFront += lanes & front;
             readBack -= lanes & ~front;
             Vector512<T> k = Vector512.Load(keys + at);
             Vector512<T> v = TPayload.Present ? Vector512.Load(values + at) : default;
-            Store<T, TPayload>(keys, values, k, v, Vector512.LessThanOrEqual(k, limit), Vector512.GreaterThan(k, limit), ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
         }
 
         nint rest = readBack - readFront;
@@ -71,12 +155,15 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             Store<T, TPayload>(keys, values, k, v, present & Vector512.LessThanOrEqual(k, limit), present & Vector512.GreaterThan(k, limit),
                 ref writeFront, ref writeBack);
         }
-        Store<T, TPayload>(keys, values, firstKeys, firstValues, Vector512.LessThanOrEqual(firstKeys, limit), Vector512.GreaterThan(firstKeys, limit),
-            ref writeFront, ref writeBack);
-        Store<T, TPayload>(keys, values, lastKeys, lastValues, Vector512.LessThanOrEqual(lastKeys, limit), Vector512.GreaterThan(lastKeys, limit),
-            ref writeFront, ref writeBack);
-        return writeFront;
     }
+
+    /// <summary>Stores the keys of <paramref name="k"/> at most <paramref name="limit"/> at the front and the others before the back.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Store<T, TPayload>(T* keys, T* values, Vector512<T> k, Vector512<T> v, Vector512<T> limit,
+        ref nint writeFront, ref nint writeBack)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload =>
+        Store<T, TPayload>(keys, values, k, v, Vector512.LessThanOrEqual(k, limit), Vector512.GreaterThan(k, limit), ref writeFront, ref writeBack);
 
     /// <summary>
     /// Stores the lanes of <paramref name="below"/> at the front and those of <paramref name="above"/> before the

@@ -17,17 +17,17 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 {
     public static bool IsSupported => Avx512F.IsSupported && Vector512.IsHardwareAccelerated;
 
-    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx512"/>; with payloads: two, insertion-sorted.</summary>
+    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx512"/>; with payloads: two, by <see cref="BitonicPairsAvx512"/>.</summary>
     public static nint SmallSize(int keySize, bool payload) => (payload ? 2 : 4) * Vector512<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPayload : struct, IPayload
     {
-        if (TPayload.Present)
-            IntroSort.InsertionSort<T, TPayload>(keys, values, count);
-        else
+        if (!TPayload.Present)
             BitonicAvx512.Sort(keys, count);
+        else if (!BitonicPairsAvx512.Sort(keys, values, count))
+            IntroSort.InsertionSort<T, TPayload>(keys, values, count);
     }
 
     /// <summary>Vectors read a step (and held at each end) by the partition of long ranges.</summary>

@@ -14,17 +14,28 @@ internal readonly unsafe struct SortAvx2 : ISortPath
 {
     public static bool IsSupported => Avx2.IsSupported;
 
-    public static nint SmallSize(int keySize, bool payload) => Math.Max(24, 2 * Vector256<byte>.Count / keySize);
+    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx2"/>; with payloads: 24 keys, insertion-sorted.</summary>
+    public static nint SmallSize(int keySize, bool payload) => payload ? 24 : 4 * Vector256<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
-        where TPayload : struct, IPayload =>
-        IntroSort.InsertionSort<T, TPayload>(keys, values, count);
+        where TPayload : struct, IPayload
+    {
+        if (TPayload.Present)
+            IntroSort.InsertionSort<T, TPayload>(keys, values, count);
+        else
+            BitonicAvx2.Sort(keys, count);
+    }
+
+    /// <summary>Vectors read a step (and held at each end) by the partition of long ranges.</summary>
+    private const int Unroll = 4;
 
     /// <summary>
-    /// In place, as <see cref="SortAvx512.Partition"/>: the first and last vectors held in registers, each step
-    /// reading from the end with less room. The keys left between the ends (fewer than a vector) and the last
-    /// vector are copied to a small stack buffer and placed one by one; the first vector is placed whole.
+    /// In place, as <see cref="SortAvx512.Partition"/>: the first and last <see cref="Unroll"/> vectors (one each
+    /// for ranges shorter than two such blocks) held in registers, each step reading a block from the end with less
+    /// room. At the end the keys left between the ends (fewer than a vector) and the last held vector are copied to
+    /// a small stack buffer and placed one by one; the other held vectors are placed whole while the room left is
+    /// two vectors at least, so the two stores of each never overlap.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)
@@ -33,17 +44,104 @@ internal readonly unsafe struct SortAvx2 : ISortPath
     {
         nint lanes = Vector256<T>.Count;
         Vector256<T> limit = Vector256.Create(bound);
-        Vector256<T> firstKeys = Vector256.Load(keys);
-        Vector256<T> lastKeys = Vector256.Load(keys + count - lanes);
-        Vector256<T> firstValues = TPayload.Present ? Vector256.Load(values) : default;
-        Vector256<T> lastValues = TPayload.Present ? Vector256.Load(values + count - lanes) : default;
-
-        nint readFront = lanes, readBack = count - lanes;
         nint writeFront = 0, writeBack = count;
-        while (readBack - readFront >= lanes)
+
+        // PERF: two vectors of room on the stack, as vector locals (a stackalloc would bring a stack cookie check);
+        // the rest is read before any store can reach it.
+        Vector512<byte> pendingKeyBytes = default, pendingValueBytes = default;
+        T* pendingKeys = (T*)&pendingKeyBytes, pendingValues = (T*)&pendingValueBytes;
+        nint pending;
+
+        if (count < 2 * Unroll * lanes)
+        {
+            Vector256<T> firstKeys = Vector256.Load(keys);
+            Vector256<T> lastKeys = Vector256.Load(keys + count - lanes);
+            Vector256<T> firstValues = TPayload.Present ? Vector256.Load(values) : default;
+            Vector256<T> lastValues = TPayload.Present ? Vector256.Load(values + count - lanes) : default;
+            pending = Vectors<T, TPayload>(keys, values, limit, lanes, count - lanes, ref writeFront, ref writeBack, pendingKeys, pendingValues);
+            lastKeys.Store(pendingKeys + pending);
+            if (TPayload.Present)
+                lastValues.Store(pendingValues + pending);
+            Store<T, TPayload>(keys, values, firstKeys, firstValues, limit, ref writeFront, ref writeBack);
+            return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending + lanes, bound, writeFront, writeBack);
+        }
+
+        nint block = Unroll * lanes;
+        T* tail = keys + count - block;
+        Vector256<T> front0 = Vector256.Load(keys), front1 = Vector256.Load(keys + lanes);
+        Vector256<T> front2 = Vector256.Load(keys + 2 * lanes), front3 = Vector256.Load(keys + 3 * lanes);
+        Vector256<T> back0 = Vector256.Load(tail), back1 = Vector256.Load(tail + lanes);
+        Vector256<T> back2 = Vector256.Load(tail + 2 * lanes), back3 = Vector256.Load(tail + 3 * lanes);
+        Vector256<T> frontValues0 = default, frontValues1 = default, frontValues2 = default, frontValues3 = default;
+        Vector256<T> backValues0 = default, backValues1 = default, backValues2 = default, backValues3 = default;
+        if (TPayload.Present)
+        {
+            T* valueTail = values + count - block;
+            frontValues0 = Vector256.Load(values);
+            frontValues1 = Vector256.Load(values + lanes);
+            frontValues2 = Vector256.Load(values + 2 * lanes);
+            frontValues3 = Vector256.Load(values + 3 * lanes);
+            backValues0 = Vector256.Load(valueTail);
+            backValues1 = Vector256.Load(valueTail + lanes);
+            backValues2 = Vector256.Load(valueTail + 2 * lanes);
+            backValues3 = Vector256.Load(valueTail + 3 * lanes);
+        }
+
+        nint readFront = block, readBack = count - block;
+        while (readBack - readFront >= block)
         {
             // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
-            // to read at the front, zero at the back, and the choice made with AND.
+            // to read at the front, zero at the back, and the choice made with AND. A block a step pays the chain
+            // from the write positions to the next read once per four vectors.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - block + ((readFront - readBack + block) & front);
+            readFront += block & front;
+            readBack -= block & ~front;
+            T* k = keys + at;
+            T* v = values + at;
+            Vector256<T> k0 = Vector256.Load(k), k1 = Vector256.Load(k + lanes), k2 = Vector256.Load(k + 2 * lanes), k3 = Vector256.Load(k + 3 * lanes);
+            Vector256<T> v0 = default, v1 = default, v2 = default, v3 = default;
+            if (TPayload.Present)
+            {
+                v0 = Vector256.Load(v);
+                v1 = Vector256.Load(v + lanes);
+                v2 = Vector256.Load(v + 2 * lanes);
+                v3 = Vector256.Load(v + 3 * lanes);
+            }
+            Store<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k3, v3, limit, ref writeFront, ref writeBack);
+        }
+
+        pending = Vectors<T, TPayload>(keys, values, limit, readFront, readBack, ref writeFront, ref writeBack, pendingKeys, pendingValues);
+        back3.Store(pendingKeys + pending);
+        if (TPayload.Present)
+            backValues3.Store(pendingValues + pending);
+        Store<T, TPayload>(keys, values, front0, frontValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front1, frontValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front2, frontValues2, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front3, frontValues3, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back0, backValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back1, backValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back2, backValues2, limit, ref writeFront, ref writeBack);
+        return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending + lanes, bound, writeFront, writeBack);
+    }
+
+    /// <summary>
+    /// Partitions the unread keys in [<paramref name="readFront"/>, <paramref name="readBack"/>) a vector a step
+    /// (the room at the two ends adding up to two vectors at least), then gathers the fewer than a vector left into
+    /// the pending buffers; returns how many it gathered.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static nint Vectors<T, TPayload>(T* keys, T* values, Vector256<T> limit, nint readFront, nint readBack,
+        ref nint writeFront, ref nint writeBack, T* pendingKeys, T* pendingValues)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        nint lanes = Vector256<T>.Count;
+        while (readBack - readFront >= lanes)
+        {
             nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
             nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
             readFront += lanes & front;
@@ -52,19 +150,7 @@ internal readonly unsafe struct SortAvx2 : ISortPath
             Vector256<T> v = TPayload.Present ? Vector256.Load(values + at) : default;
             Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
         }
-
-        // PERF: two vectors of room on the stack, as vector locals (a stackalloc would bring a stack cookie check);
-        // the rest is read before any store can reach it.
-        Vector512<byte> pendingKeyBytes = default, pendingValueBytes = default;
-        T* pendingKeys = (T*)&pendingKeyBytes, pendingValues = (T*)&pendingValueBytes;
-        nint pending = Pending.Gather<T, TPayload>(keys, values, readFront, readBack, pendingKeys, pendingValues);
-        lastKeys.Store(pendingKeys + pending);
-        if (TPayload.Present)
-            lastValues.Store(pendingValues + pending);
-        pending += lanes;
-
-        Store<T, TPayload>(keys, values, firstKeys, firstValues, limit, ref writeFront, ref writeBack);
-        return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending, bound, writeFront, writeBack);
+        return Pending.Gather<T, TPayload>(keys, values, readFront, readBack, pendingKeys, pendingValues);
     }
 
     /// <summary>

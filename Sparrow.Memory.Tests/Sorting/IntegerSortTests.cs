@@ -21,10 +21,16 @@ public sealed unsafe class IntegerSortTests
             for (int s = 0; s < (Emulated ? 1 : 2); s++)
             {
                 string shape = SortInputs.Shapes[(length * 3 + s * 5) % SortInputs.Shapes.Length];
-                CheckKeys<uint>(path, shape, length, length);
-                CheckKeys<int>(path, shape, length, length + 1);
-                CheckKeys<ulong>(path, shape, length, length + 2);
-                CheckKeys<long>(path, shape, length, length + 3);
+                // Emulated, one key type a length, in turn.
+                int type = length & 3;
+                if (!Emulated || type == 0)
+                    CheckKeys<uint>(path, shape, length, length);
+                if (!Emulated || type == 1)
+                    CheckKeys<int>(path, shape, length, length + 1);
+                if (!Emulated || type == 2)
+                    CheckKeys<ulong>(path, shape, length, length + 2);
+                if (!Emulated || type == 3)
+                    CheckKeys<long>(path, shape, length, length + 3);
             }
         }
     }

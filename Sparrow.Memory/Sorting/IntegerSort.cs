@@ -80,6 +80,7 @@ public static unsafe class IntegerSort
         if (keys.Length < 2)
             return keys.Length;
         Sort<T, KeysOnly>(keys, default);
+        // The dedupe pass has a vector form on AVX-512 only (a compress); elsewhere the branch-free scalar loop.
         fixed (T* k = keys)
             return SortAvx512.IsSupported ? (int)SortAvx512.Unique(k, keys.Length) : (int)IntroSort.Unique(k, 1, 1, keys.Length);
     }

@@ -214,8 +214,8 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 
     /// <summary>
     /// <see cref="IntroSort.Unique"/> a vector at a time: each key compared with the one before it (a load one key
-    /// back), the keys that differ compressed and stored at the next free slot. The next block's loads come before
-    /// this block's store, which may overwrite the key just before the next block.
+    /// back), the keys that differ compressed and stored at the next free slot; the keys after the last whole
+    /// vector go through the scalar loop.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Unique<T>(T* keys, nint count) where T : unmanaged, IBinaryInteger<T>
@@ -224,29 +224,29 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         nint kept = 1, at = 1;
         if (count - at >= lanes)
         {
-            Vector512<T> current = Vector512.Load(keys + at);
-            Vector512<T> previous = Vector512.Load(keys + at - 1);
-            while (true)
+            Vector512<T> current = Vector512.Load(keys + at), previous = Vector512.Load(keys + at - 1);
+            at += lanes;
+            while (count - at >= lanes)
             {
-                Vector512<T> differs = ~Vector512.Equals(current, previous);
+                // PERF: the next vector and the key before it are loaded before this vector's store, which may
+                // overwrite that key (the store is a whole vector from the next free slot).
+                Vector512<T> next = Vector512.Load(keys + at), beforeNext = Vector512.Load(keys + at - 1);
+                kept = Keep(keys, kept, current, previous);
+                current = next;
+                previous = beforeNext;
                 at += lanes;
-                bool more = count - at >= lanes;
-                if (more)
-                {
-                    previous = Vector512.Load(keys + at - 1);
-                    Vector512<T> next = Vector512.Load(keys + at);
-                    Compress(current, differs).Store(keys + kept);
-                    current = next;
-                }
-                else
-                {
-                    Compress(current, differs).Store(keys + kept);
-                }
-                kept += BitOperations.PopCount(differs.ExtractMostSignificantBits());
-                if (!more)
-                    break;
             }
+            kept = Keep(keys, kept, current, previous);
         }
         return IntroSort.Unique(keys, at, kept, count);
+    }
+
+    /// <summary>Stores the keys of <paramref name="current"/> that differ from those of <paramref name="previous"/> at <paramref name="kept"/>; returns the next free slot.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static nint Keep<T>(T* keys, nint kept, Vector512<T> current, Vector512<T> previous) where T : unmanaged, IBinaryInteger<T>
+    {
+        Vector512<T> differs = ~Vector512.Equals(current, previous);
+        Compress(current, differs).Store(keys + kept);
+        return kept + BitOperations.PopCount(differs.ExtractMostSignificantBits());
     }
 }

@@ -10,10 +10,10 @@ namespace Sparrow;
 /// </summary>
 /// <remarks>
 /// A partition splits at a bound, not around a pivot element: keys at most pivot - 1 to the front, the rest (from
-/// the pivot up) behind. When the pivot is the least key of its range (the front would be empty) the range is
-/// split at the pivot itself instead, and the front, every key equal to the pivot, is done: a range of a few
-/// distinct keys drops one of them per partition, and all-equal keys take two passes. Each partition leaves both
-/// sides shorter than the range, so the loop always progresses.
+/// the pivot up) behind, whose least key is then known to be the pivot. When the pivot is the least key of its
+/// range (known so, or found when the front comes out empty) the range is split at the pivot itself instead, and
+/// the front, every key equal to the pivot, is done: a range of a few distinct keys drops one of them per
+/// partition. Each partition leaves both sides shorter than the range, so the loop always progresses.
 /// </remarks>
 internal static unsafe class IntroSort
 {

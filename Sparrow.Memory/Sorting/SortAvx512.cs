@@ -153,7 +153,7 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             Vector512<T> k = MaskLoad(keys + readFront, present);
             Vector512<T> v = TPayload.Present ? MaskLoad(values + readFront, present) : default;
             Store<T, TPayload>(keys, values, k, v, present & Vector512.LessThanOrEqual(k, limit), present & Vector512.GreaterThan(k, limit),
-                ref writeFront, ref writeBack);
+                rest, ref writeFront, ref writeBack);
         }
     }
 
@@ -163,7 +163,8 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         ref nint writeFront, ref nint writeBack)
         where T : unmanaged, IBinaryInteger<T>
         where TPayload : struct, IPayload =>
-        Store<T, TPayload>(keys, values, k, v, Vector512.LessThanOrEqual(k, limit), Vector512.GreaterThan(k, limit), ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, k, v, Vector512.LessThanOrEqual(k, limit), Vector512.GreaterThan(k, limit), Vector512<T>.Count,
+            ref writeFront, ref writeBack);
 
     /// <summary>
     /// Stores the lanes of <paramref name="below"/> at the front and those of <paramref name="above"/> before the
@@ -172,12 +173,13 @@ internal readonly unsafe struct SortAvx512 : ISortPath
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Store<T, TPayload>(T* keys, T* values, Vector512<T> k, Vector512<T> v, Vector512<T> below, Vector512<T> above,
-        ref nint writeFront, ref nint writeBack)
+        nint present, ref nint writeFront, ref nint writeBack)
         where T : unmanaged, IBinaryInteger<T>
         where TPayload : struct, IPayload
     {
-        nint front = BitOperations.PopCount(below.ExtractMostSignificantBits());
+        // PERF: one mask to count: the front takes the present lanes the back does not.
         nint back = BitOperations.PopCount(above.ExtractMostSignificantBits());
+        nint front = present - back;
         Vector512<T> backLanes = Vector512.LessThan(Vector512<T>.Indices, Vector512.Create(T.CreateTruncating(back)));
         Compress(k, below).Store(keys + writeFront);
         MaskStore(keys + writeBack - back, backLanes, Compress(k, above));

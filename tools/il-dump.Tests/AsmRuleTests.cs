@@ -50,6 +50,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Masked::LoadFirst(uint8*, int32)" + NoAvx512, "no-calls", "PASS" },
         { "Carryless::Multiply(uint64, uint64)", "clmul", "PASS" },
         { "Carryless::Xor(uint64, uint64)", "clmul", "FAIL" },
+        { "Compress::ToRegisterThenStore(uint32*, System.Runtime.Intrinsics.Vector512`1<uint32>, uint32)", "no-memory-compress", "AVX512F" },
+        { "Compress::ToMemory(uint32*, System.Runtime.Intrinsics.Vector512`1<uint32>, uint32)", "no-memory-compress", "FAIL512F" },
     };
 
     [Theory]
@@ -64,7 +66,13 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
 
         AsmResult compiled = Assert.Single(fixtures.Compiled, c => c.Method.Hot.Display == "IlDump.Fixtures." + entry);
         Verdict result = AsmRules.Apply(Assert.Single(compiled.Method.Hot.AsmRules, r => r.ToString() == rule), compiled);
-        string outcome = expected == "AVX512" ? Avx512BW.VL.IsSupported ? "PASS" : "SKIP" : expected;
+        string outcome = expected switch
+        {
+            "AVX512" => Avx512BW.VL.IsSupported ? "PASS" : "SKIP",
+            "AVX512F" => Avx512F.IsSupported ? "PASS" : "SKIP",
+            "FAIL512F" => Avx512F.IsSupported ? "FAIL" : "SKIP",
+            _ => expected,
+        };
         Assert.Equal(outcome, result.Outcome.ToString().ToUpperInvariant());
         string? shown = (outcome, rule) switch
         {
@@ -74,12 +82,15 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             ("FAIL", "masked-loads") => "ymmword ptr [rsi]",
             ("FAIL", "masked-stores") => "vmovups  ymmword ptr [rdi]",
             ("FAIL", "clmul") => null,
+            ("FAIL", "no-memory-compress") => "vpcompressd zmmword ptr [rdi]",
             ("FAIL", _) => "j",
             _ => null,
         };
         if (shown is not null)
             Assert.Contains(result.Lines, l => l.Contains(shown, StringComparison.Ordinal));
-        if (outcome == "SKIP")
+        if (outcome == "SKIP" && rule == "no-memory-compress")
+            Assert.Equal("this JIT lacks Avx512F", result.Summary);
+        else if (outcome == "SKIP")
             Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);
         if (outcome == "PASS" && rule == "masked-loads")
             Assert.Matches(@"vmovdqu8 ymm\d+ \{k\d\}\{z\}, ymmword ptr \[rsi\]", result.Summary);
@@ -87,6 +98,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             Assert.StartsWith("no carry-less multiply", result.Summary, StringComparison.Ordinal);
         if (outcome == "PASS" && rule == "clmul")
             Assert.Contains("pclmul", result.Summary, StringComparison.Ordinal);
+        if (outcome == "PASS" && rule == "no-memory-compress")
+            Assert.Equal("no compress to memory; 1 into a register", result.Summary);
         if (outcome == "PASS" && rule == "masked-stores")
             Assert.Matches(@"vmovdqu8 ymmword ptr \[rdi\] \{k\d\}, ymm\d+", result.Summary);
     }

@@ -25,7 +25,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -41,6 +41,7 @@ internal static partial class AsmRules
             "no-calls" => [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)],
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
             "clmul" => Matching(CarrylessMultiply()),
+            "no-memory-compress" => Matching(MemoryCompress()),
             _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
         };
         return rule.Name switch
@@ -55,6 +56,8 @@ internal static partial class AsmRules
             "masked-loads" or "masked-stores" => Verdict.Fail($"no vector {access} through an AVX-512 opmask ({(access == "load" ? "vmov* reg {k} or {k}{z} from memory" : "vmov* memory {k}, reg")})",
                 Matching(VectorMemory()).Prepend("vector memory operands, none masked:")),
             "clmul" => found.Count > 0 ? Verdict.Pass($"{found.Count} carry-less multiplies: {found[0]}") : Verdict.Fail("no carry-less multiply (pclmulqdq, vpclmul*qdq)", []),
+            "no-memory-compress" when found.Count > 0 => Verdict.Fail($"{found.Count} compress(es) to memory (microcoded on Zen 4): compress into a register, then store", found),
+            "no-memory-compress" => Verdict.Pass($"no compress to memory; {Matching(RegisterCompress()).Count} into a register"),
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
@@ -86,5 +89,9 @@ internal static partial class AsmRules
     // vmovdqu8 ymmword ptr [rdi] {k1}, ymm0: a store that writes no masked-off byte.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mmword ptr \[[^\]]*\]\s*\{k[1-7]\}\s*,\s*[xyz]mm\d+")] private static partial Regex MaskedStore();
     [GeneratedRegex(@"[xyz]mmword ptr \[(?!reloc)")] private static partial Regex VectorMemory();
+    // vpcompressd zmmword ptr [rdi] {k1}, zmm0: the memory form, microcoded on Zen 4 (~140 cycles); the register form
+    // (vpcompressd zmm1 {k1}{z}, zmm0) then a plain or masked store is a few uops.
+    [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mmword ptr \[")] private static partial Regex MemoryCompress();
+    [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mm\d+")] private static partial Regex RegisterCompress();
     [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply(); // pclmulqdq, vpclmullqlqdq, vpclmulhqhqdq...
 }

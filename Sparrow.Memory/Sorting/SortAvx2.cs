@@ -1,0 +1,182 @@
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow;
+
+/// <summary>
+/// The AVX2 path: 8 (4-byte) or 4 (8-byte) keys a step; the mask of keys above the bound picks a VPERMD
+/// permutation (<see cref="PartitionTables"/>) that puts the keys at most the bound first and the rest last, and
+/// the permuted vector is stored at both ends.
+/// </summary>
+internal readonly unsafe struct SortAvx2 : ISortPath
+{
+    public static bool IsSupported => Avx2.IsSupported;
+
+    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx2"/>; with payloads: 24 keys, insertion-sorted.</summary>
+    public static nint SmallSize(int keySize, bool payload) => payload ? 24 : 4 * Vector256<byte>.Count / keySize;
+
+    public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload
+    {
+        if (TPayload.Present)
+            IntroSort.InsertionSort<T, TPayload>(keys, values, count);
+        else
+            BitonicAvx2.Sort(keys, count);
+    }
+
+    /// <summary>Vectors read a step (and held at each end) by the partition of long ranges.</summary>
+    private const int Unroll = 4;
+
+    /// <summary>
+    /// In place, as <see cref="SortAvx512.Partition"/>: the first and last <see cref="Unroll"/> vectors (one each
+    /// for ranges shorter than two such blocks) held in registers, each step reading a block from the end with less
+    /// room. At the end the keys left between the ends (fewer than a vector) and the last held vector are copied to
+    /// a small stack buffer and placed one by one; the other held vectors are placed whole while the room left is
+    /// two vectors at least, so the two stores of each never overlap.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload
+    {
+        nint lanes = Vector256<T>.Count;
+        Vector256<T> limit = Vector256.Create(bound);
+        nint writeFront = 0, writeBack = count;
+
+        // PERF: two vectors of room on the stack, as vector locals (a stackalloc would bring a stack cookie check);
+        // the rest is read before any store can reach it.
+        Vector512<byte> pendingKeyBytes = default, pendingValueBytes = default;
+        T* pendingKeys = (T*)&pendingKeyBytes, pendingValues = (T*)&pendingValueBytes;
+        nint pending;
+
+        if (count < 2 * Unroll * lanes)
+        {
+            Vector256<T> firstKeys = Vector256.Load(keys);
+            Vector256<T> lastKeys = Vector256.Load(keys + count - lanes);
+            Vector256<T> firstValues = TPayload.Present ? Vector256.Load(values) : default;
+            Vector256<T> lastValues = TPayload.Present ? Vector256.Load(values + count - lanes) : default;
+            pending = Vectors<T, TPayload>(keys, values, limit, lanes, count - lanes, ref writeFront, ref writeBack, pendingKeys, pendingValues);
+            lastKeys.Store(pendingKeys + pending);
+            if (TPayload.Present)
+                lastValues.Store(pendingValues + pending);
+            Store<T, TPayload>(keys, values, firstKeys, firstValues, limit, ref writeFront, ref writeBack);
+            return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending + lanes, bound, writeFront, writeBack);
+        }
+
+        nint block = Unroll * lanes;
+        T* tail = keys + count - block;
+        Vector256<T> front0 = Vector256.Load(keys), front1 = Vector256.Load(keys + lanes);
+        Vector256<T> front2 = Vector256.Load(keys + 2 * lanes), front3 = Vector256.Load(keys + 3 * lanes);
+        Vector256<T> back0 = Vector256.Load(tail), back1 = Vector256.Load(tail + lanes);
+        Vector256<T> back2 = Vector256.Load(tail + 2 * lanes), back3 = Vector256.Load(tail + 3 * lanes);
+        Vector256<T> frontValues0 = default, frontValues1 = default, frontValues2 = default, frontValues3 = default;
+        Vector256<T> backValues0 = default, backValues1 = default, backValues2 = default, backValues3 = default;
+        if (TPayload.Present)
+        {
+            T* valueTail = values + count - block;
+            frontValues0 = Vector256.Load(values);
+            frontValues1 = Vector256.Load(values + lanes);
+            frontValues2 = Vector256.Load(values + 2 * lanes);
+            frontValues3 = Vector256.Load(values + 3 * lanes);
+            backValues0 = Vector256.Load(valueTail);
+            backValues1 = Vector256.Load(valueTail + lanes);
+            backValues2 = Vector256.Load(valueTail + 2 * lanes);
+            backValues3 = Vector256.Load(valueTail + 3 * lanes);
+        }
+
+        nint readFront = block, readBack = count - block;
+        while (readBack - readFront >= block)
+        {
+            // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
+            // to read at the front, zero at the back, and the choice made with AND. A block a step pays the chain
+            // from the write positions to the next read once per four vectors.
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - block + ((readFront - readBack + block) & front);
+            readFront += block & front;
+            readBack -= block & ~front;
+            T* k = keys + at;
+            T* v = values + at;
+            Vector256<T> k0 = Vector256.Load(k), k1 = Vector256.Load(k + lanes), k2 = Vector256.Load(k + 2 * lanes), k3 = Vector256.Load(k + 3 * lanes);
+            Vector256<T> v0 = default, v1 = default, v2 = default, v3 = default;
+            if (TPayload.Present)
+            {
+                v0 = Vector256.Load(v);
+                v1 = Vector256.Load(v + lanes);
+                v2 = Vector256.Load(v + 2 * lanes);
+                v3 = Vector256.Load(v + 3 * lanes);
+            }
+            Store<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, k3, v3, limit, ref writeFront, ref writeBack);
+        }
+
+        pending = Vectors<T, TPayload>(keys, values, limit, readFront, readBack, ref writeFront, ref writeBack, pendingKeys, pendingValues);
+        back3.Store(pendingKeys + pending);
+        if (TPayload.Present)
+            backValues3.Store(pendingValues + pending);
+        Store<T, TPayload>(keys, values, front0, frontValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front1, frontValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front2, frontValues2, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, front3, frontValues3, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back0, backValues0, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back1, backValues1, limit, ref writeFront, ref writeBack);
+        Store<T, TPayload>(keys, values, back2, backValues2, limit, ref writeFront, ref writeBack);
+        return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending + lanes, bound, writeFront, writeBack);
+    }
+
+    /// <summary>
+    /// Partitions the unread keys in [<paramref name="readFront"/>, <paramref name="readBack"/>) a vector a step
+    /// (the room at the two ends adding up to two vectors at least), then gathers the fewer than a vector left into
+    /// the pending buffers; returns how many it gathered.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static nint Vectors<T, TPayload>(T* keys, T* values, Vector256<T> limit, nint readFront, nint readBack,
+        ref nint writeFront, ref nint writeBack, T* pendingKeys, T* pendingValues)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        nint lanes = Vector256<T>.Count;
+        while (readBack - readFront >= lanes)
+        {
+            nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+            nint at = readBack - lanes + ((readFront - readBack + lanes) & front);
+            readFront += lanes & front;
+            readBack -= lanes & ~front;
+            Vector256<T> k = Vector256.Load(keys + at);
+            Vector256<T> v = TPayload.Present ? Vector256.Load(values + at) : default;
+            Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
+        }
+        return Pending.Gather<T, TPayload>(keys, values, readFront, readBack, pendingKeys, pendingValues);
+    }
+
+    /// <summary>
+    /// Permutes the keys at most the bound to the bottom and stores the vector at the front and before the back;
+    /// the two stores never overlap, as each end has a vector of room.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Store<T, TPayload>(T* keys, T* values, Vector256<T> k, Vector256<T> v, Vector256<T> limit,
+        ref nint writeFront, ref nint writeBack)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        nint lanes = Vector256<T>.Count;
+        uint above = Vector256.GreaterThan(k, limit).ExtractMostSignificantBits();
+        Vector256<uint> permutation = PartitionTables.Permutation256(sizeof(T), above);
+        Vector256<T> ordered = Avx2.PermuteVar8x32(k.AsUInt32(), permutation).As<uint, T>();
+        ordered.Store(keys + writeFront);
+        ordered.Store(keys + writeBack - lanes);
+        if (TPayload.Present)
+        {
+            Vector256<T> carried = Avx2.PermuteVar8x32(v.AsUInt32(), permutation).As<uint, T>();
+            carried.Store(values + writeFront);
+            carried.Store(values + writeBack - lanes);
+        }
+        nint back = BitOperations.PopCount(above);
+        writeFront += lanes - back;
+        writeBack -= back;
+    }
+}

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks.Baselines;
 
@@ -36,7 +37,7 @@ internal static unsafe class SizeLadder
     private static TResult Blocks<TOperation, TResult>(TOperation operation, nuint size)
         where TOperation : struct, ISizeClassOperation<TResult> =>
         Vector256.IsHardwareAccelerated ? operation.VectorBlocks(size)
-            : Sparrow.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)
+            : Sparrow.Storage.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)
             : operation.WordBlocks(size);
 
     [DoesNotReturn]

@@ -1,4 +1,5 @@
 using System.Buffers;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks.Baselines;
 

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -52,7 +53,7 @@ public class Crc32CBenchmarks
         // Each row XORs an even number of equal checksums (0), so the rows' own functions are what is checked.
         uint expected = Crc32CTableDriven.Hash(Input);
         foreach ((string name, uint crc) in (ValueTuple<string, uint>[])
-            [(nameof(Crc32C), Sparrow.Crc32C.HashToUInt32(Input)), (nameof(InstructionLoop), Crc32CInstructionLoop.Hash(Input)),
+            [(nameof(Crc32C), Sparrow.Storage.Crc32C.HashToUInt32(Input)), (nameof(InstructionLoop), Crc32CInstructionLoop.Hash(Input)),
              (nameof(BclCrc32C), System.IO.Hashing.Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, Input))])
         {
             if (crc != expected)
@@ -127,7 +128,7 @@ public class Crc32CBenchmarks
 
     private readonly struct SparrowCrc32C : IChecksum
     {
-        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Crc32C.HashToUInt32(input);
+        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Storage.Crc32C.HashToUInt32(input);
     }
 
     private readonly struct InstructionLoopCrc32C : IChecksum

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -10,7 +11,7 @@ namespace Sparrow.Benchmarks;
 /// CRC-32C at every size that decides a path (the powers of two from 16 B to 64 KiB and the points around each
 /// path's threshold), against System.IO.Hashing's CRC-32C (<c>Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, ...)</c>,
 /// the baseline), the one-chain crc32-instruction loop and XxHash3: the sweep the dispatcher's thresholds in
-/// <see cref="Sparrow.Crc32C"/> are chosen from, with throughput in GB/s and a throughput chart (GB/s against log
+/// <see cref="Sparrow.Storage.Crc32C"/> are chosen from, with throughput in GB/s and a throughput chart (GB/s against log
 /// size), where a threshold that costs more than it saves shows as a cliff. Not a headline class: its cases are
 /// for choosing and checking thresholds; <see cref="Crc32CBenchmarks"/> carries the headline sizes.
 /// </summary>
@@ -49,7 +50,7 @@ public class Crc32CSweepBenchmarks
             _offset = (int)((64 - ((nint)p & 63)) & 63);
 
         uint expected = Crc32CTableDriven.Hash(Input);
-        if (Sparrow.Crc32C.HashToUInt32(Input) != expected || BclChecksum.Of(Input) != expected || Crc32CInstructionLoop.Hash(Input) != expected)
+        if (Sparrow.Storage.Crc32C.HashToUInt32(Input) != expected || BclChecksum.Of(Input) != expected || Crc32CInstructionLoop.Hash(Input) != expected)
             throw new InvalidOperationException($"Crc32CSweep (Size {Size}): a CRC-32C row gave another checksum than the table-driven CRC-32C.");
         if (Crc32C() != 0 || BclCrc32C() != 0 || InstructionLoop() != 0 || XxHash3() != 0)
             throw new InvalidOperationException($"Crc32CSweep (Size {Size}): a row did not compute its checksum {Operations} times.");
@@ -92,7 +93,7 @@ public class Crc32CSweepBenchmarks
 
     private readonly struct SparrowCrc32C : IChecksum
     {
-        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Crc32C.HashToUInt32(input);
+        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Storage.Crc32C.HashToUInt32(input);
     }
 
     private readonly struct BclChecksum : IChecksum

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Benchmarks;
 
 /// <summary>Key order from a comparer of two keys in native memory.</summary>
@@ -16,7 +18,7 @@ internal readonly unsafe struct SpanKeys : IKeyComparer
 internal readonly unsafe struct SparrowKeys : IKeyComparer
 {
     public static int Compare(byte* x, int xLength, byte* y, int yLength)
-        => Memory.Compare(x, xLength, y, yLength);
+        => Bytes.Compare(x, xLength, y, yLength);
 }
 
 /// <summary>Key order from a fixed-size comparer: the common prefix, then the lengths.</summary>

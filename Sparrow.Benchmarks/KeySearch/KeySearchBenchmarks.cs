@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 

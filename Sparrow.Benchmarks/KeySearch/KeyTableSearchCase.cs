@@ -1,8 +1,10 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// A key set looked up three ways, each probe once an operation: <see cref="SortedKeyTable.Search(byte*, int)"/>,
-/// and the binary search over the same keys in native memory with <see cref="Memory.CompareInline"/> (the yardstick
+/// and the binary search over the same keys in native memory with <see cref="Bytes.CompareInline"/> (the yardstick
 /// of the targets) and with SequenceCompareTo (what the BCL offers). The benchmark classes name the key set
 /// and the goals.
 /// </summary>

@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using System.Text;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 

@@ -1,4 +1,5 @@
 using Sparrow.Benchmarks.Baselines;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -48,24 +49,24 @@ internal readonly unsafe struct UIntStrideComparer : IByteComparer, IByteEqualit
     public static bool Equal(byte* p1, byte* p2, int size) => UIntStrideCompare.SequenceEqual(p1, p2, size);
 }
 
-/// <summary>Sparrow's <see cref="Memory.Compare(byte*, byte*, int)"/> and <see cref="Memory.SequenceEqual(byte*, byte*, int)"/>, called.</summary>
+/// <summary>Sparrow's <see cref="Bytes.Compare(byte*, byte*, int)"/> and <see cref="Bytes.SequenceEqual(byte*, byte*, int)"/>, called.</summary>
 internal readonly unsafe struct SparrowComparer : IByteComparer, IByteEquality
 {
-    public static int Compare(byte* p1, byte* p2, int size) => Memory.Compare(p1, p2, size);
+    public static int Compare(byte* p1, byte* p2, int size) => Bytes.Compare(p1, p2, size);
 
-    public static bool Equal(byte* p1, byte* p2, int size) => Memory.SequenceEqual(p1, p2, size);
+    public static bool Equal(byte* p1, byte* p2, int size) => Bytes.SequenceEqual(p1, p2, size);
 }
 
-/// <summary>Sparrow's <see cref="Memory.CompareInline"/>, inlined into the caller.</summary>
+/// <summary>Sparrow's <see cref="Bytes.CompareInline"/>, inlined into the caller.</summary>
 internal readonly unsafe struct SparrowInlineComparer : IByteComparer
 {
-    public static int Compare(byte* p1, byte* p2, int size) => Memory.CompareInline(p1, p2, size);
+    public static int Compare(byte* p1, byte* p2, int size) => Bytes.CompareInline(p1, p2, size);
 }
 
 /// <summary>Equality as <c>Compare(...) == 0</c>: what a caller without SequenceEqual would write.</summary>
 internal readonly unsafe struct SparrowCompareIsZero : IByteEquality
 {
-    public static bool Equal(byte* p1, byte* p2, int size) => Memory.Compare(p1, p2, size) == 0;
+    public static bool Equal(byte* p1, byte* p2, int size) => Bytes.Compare(p1, p2, size) == 0;
 }
 
 /// <summary>

@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using Sparrow.Benchmarks.Baselines;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -15,22 +16,22 @@ internal unsafe interface IByteCopier
 // PERF: as for the comparers (ByteComparers.cs), each implementation is a struct passed as a type argument, so a
 // benchmark loop is compiled once per implementation with the call resolved (and CopyInline inlined).
 
-/// <summary>Sparrow's <see cref="Memory.Copy(byte*, byte*, int)"/>, called.</summary>
+/// <summary>Sparrow's <see cref="Bytes.Copy(byte*, byte*, int)"/>, called.</summary>
 internal readonly unsafe struct SparrowCopier : IByteCopier
 {
-    public static void Copy(byte* source, byte* destination, int size) => Memory.Copy(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Bytes.Copy(source, destination, size);
 }
 
-/// <summary>Sparrow's <see cref="Memory.CopyInline"/>, inlined into the caller.</summary>
+/// <summary>Sparrow's <see cref="Bytes.CopyInline"/>, inlined into the caller.</summary>
 internal readonly unsafe struct SparrowInlineCopier : IByteCopier
 {
-    public static void Copy(byte* source, byte* destination, int size) => Memory.CopyInline(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Bytes.CopyInline(source, destination, size);
 }
 
-/// <summary>Sparrow's <see cref="Memory.Move(byte*, byte*, int)"/>: right for any overlap.</summary>
+/// <summary>Sparrow's <see cref="Bytes.Move(byte*, byte*, int)"/>: right for any overlap.</summary>
 internal readonly unsafe struct SparrowMover : IByteCopier
 {
-    public static void Copy(byte* source, byte* destination, int size) => Memory.Move(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int size) => Bytes.Move(source, destination, size);
 }
 
 /// <summary><see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>: right for any overlap.</summary>

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -11,10 +12,10 @@ internal unsafe interface IByteSetter
 
 // PERF: as for the comparers (ByteComparers.cs), each implementation is a struct passed as a type argument.
 
-/// <summary>Sparrow's <see cref="Memory.Set(byte*, byte, int)"/>.</summary>
+/// <summary>Sparrow's <see cref="Bytes.Set(byte*, byte, int)"/>.</summary>
 internal readonly unsafe struct SparrowSetter : IByteSetter
 {
-    public static void Set(byte* destination, byte value, int size) => Memory.Set(destination, value, size);
+    public static void Set(byte* destination, byte value, int size) => Bytes.Set(destination, value, size);
 }
 
 internal readonly unsafe struct SpanFiller : IByteSetter

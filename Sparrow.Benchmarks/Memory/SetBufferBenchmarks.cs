@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using BenchmarkDotNet.Attributes;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
@@ -64,7 +65,7 @@ public abstract unsafe class SetBufferBenchmarks
             if (Avx512BW.VL.IsSupported && (uint)size - 1 < (uint)Vector256<byte>.Count)
                 Avx512BW.VL.MaskStore(destination, mask, pattern);
             else
-                Memory.Set(destination, value, size);
+                Bytes.Set(destination, value, size);
         }
     }
 }

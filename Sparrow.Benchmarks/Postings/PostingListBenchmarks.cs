@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Testing;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 

@@ -4,6 +4,7 @@ using System.Text.RegularExpressions;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks.Reporting;
 

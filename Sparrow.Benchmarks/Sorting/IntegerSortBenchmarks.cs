@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 

@@ -1,4 +1,5 @@
 using System.Runtime.Intrinsics;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,5 +1,6 @@
 using System.Runtime.Intrinsics.X86;
 using Xunit.Sdk;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -178,9 +179,9 @@ public sealed unsafe class Crc32CTests
     [Fact]
     public void NegativeLengths_Throw()
     {
-        Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.HashToUInt32(null, -1));
-        Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.Append(0, null, -1));
-        Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.UpdateRegister(0, null, -1));
-        Assert.Throws<ArgumentOutOfRangeException>("length", () => Crc32C.Combine(0, 0, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("byteCount", () => Crc32C.HashToUInt32(null, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("byteCount", () => Crc32C.Append(0, null, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("byteCount", () => Crc32C.UpdateRegister(0, null, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("byteCount", () => Crc32C.Combine(0, 0, -1));
     }
 }

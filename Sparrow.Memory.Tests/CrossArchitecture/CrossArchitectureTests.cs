@@ -1,6 +1,7 @@
 using Sparrow.Testing;
 using static Sparrow.Testing.CrossArchitectureAssert;
 using static Sparrow.Testing.CrossArchitectureValues;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -46,7 +47,7 @@ public sealed unsafe class CrossArchitectureTests
     public void Crc32C_OnEveryPath_GivesTheX64Results() => EveryLine(CrossArchitectureValues.Crc32C, fields =>
     {
         byte[] input = Bytes(fields[0]);
-        if (Differs("Crc32C.HashToUInt32", fields[1], Crc32C.HashToUInt32(input).ToString("X8")) is { } difference)
+        if (Differs("Crc32C.HashToUInt32", fields[1], Sparrow.Storage.Crc32C.HashToUInt32(input).ToString("X8")) is { } difference)
             return difference;
         fixed (byte* p = input)
         {
@@ -70,8 +71,8 @@ public sealed unsafe class CrossArchitectureTests
             foreach (EqualPath path in Runnable(Paths.Equal, common))
                 if (Differs(path.Name, equal, path.Run(px, py, common)) is { } difference)
                     return difference;
-            return Differs("Compare(byte*, int, byte*, int)", compareWithLengths, Memory.Compare(px, x.Length, py, y.Length))
-                ?? Differs("Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", compareWithLengths, Memory.Compare(x, y));
+            return Differs("Compare(byte*, int, byte*, int)", compareWithLengths, Sparrow.Storage.Bytes.Compare(px, x.Length, py, y.Length))
+                ?? Differs("Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", compareWithLengths, Sparrow.Storage.Bytes.Compare(x, y));
         }
     }
 

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>Seeded random bytes written to a temporary file and mapped: the reference beside the map under test.</summary>

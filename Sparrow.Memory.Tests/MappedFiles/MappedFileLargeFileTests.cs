@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>A sparse file past 4 GiB: offsets beyond 32 bits, values across the 2 and 4 GiB marks, a span of more than 2^31 bytes.</summary>

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>Opening (missing, empty, shared with a writer), disposal, and use after it.</summary>

@@ -1,7 +1,7 @@
 namespace Sparrow.Tests;
 
 /// <summary>
-/// A way into one operation of <see cref="Memory"/>: a public overload, or an internal code path called directly.
+/// A way into one operation of <see cref="Bytes"/>: a public overload, or an internal code path called directly.
 /// A row of <see cref="Paths"/>; its subclass (one per operation) knows how one call is checked against that
 /// operation's reference, so every test over the rows is written once for all operations.
 /// </summary>

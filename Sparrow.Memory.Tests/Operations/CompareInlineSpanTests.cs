@@ -1,11 +1,12 @@
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
 /// <summary>
-/// <see cref="Memory.CompareInline(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>, the inlined span twin of the span
+/// <see cref="Bytes.CompareInline(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>, the inlined span twin of the span
 /// Compare: the exact value of <see cref="MemoryExtensions.SequenceCompareTo{T}(ReadOnlySpan{T}, ReadOnlySpan{T})"/>
 /// and of the span Compare, at every pair of lengths with a difference at every position, and inside guard pages.
 /// </summary>
@@ -61,10 +62,10 @@ public sealed unsafe class CompareInlineSpanTests
     [Fact]
     public void Empty_and_default_spans_compare_by_length()
     {
-        Assert.Equal(0, Memory.CompareInline(default, default));
-        Assert.Equal(0, Memory.CompareInline(ReadOnlySpan<byte>.Empty, []));
-        Assert.Equal(-3, Memory.CompareInline(default, "abc"u8));
-        Assert.Equal(3, Memory.CompareInline("abc"u8, default));
+        Assert.Equal(0, Bytes.CompareInline(default, default));
+        Assert.Equal(0, Bytes.CompareInline(ReadOnlySpan<byte>.Empty, []));
+        Assert.Equal(-3, Bytes.CompareInline(default, "abc"u8));
+        Assert.Equal(3, Bytes.CompareInline("abc"u8, default));
     }
 
     /// <summary>Keys whose last byte is the last readable one, and keys right after an unreadable page: a read past either end faults.</summary>
@@ -93,16 +94,16 @@ public sealed unsafe class CompareInlineSpanTests
     [Fact]
     public void Is_always_inlined_as_the_other_Inline_twins()
     {
-        MethodImplAttributes flags = typeof(Memory)
-            .GetMethod(nameof(Memory.CompareInline), [typeof(ReadOnlySpan<byte>), typeof(ReadOnlySpan<byte>)])!.MethodImplementationFlags;
+        MethodImplAttributes flags = typeof(Bytes)
+            .GetMethod(nameof(Bytes.CompareInline), [typeof(ReadOnlySpan<byte>), typeof(ReadOnlySpan<byte>)])!.MethodImplementationFlags;
         Assert.Equal(MethodImplAttributes.AggressiveInlining, flags & (MethodImplAttributes.NoInlining | MethodImplAttributes.AggressiveInlining));
     }
 
     private static void Check(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y)
     {
         int expected = x.SequenceCompareTo(y);
-        int actual = Memory.CompareInline(x, y);
-        if (actual != expected || Memory.Compare(x, y) != expected)
-            Assert.Fail($"CompareInline of {x.Length} and {y.Length} bytes: {actual} (Compare: {Memory.Compare(x, y)}), SequenceCompareTo: {expected}");
+        int actual = Bytes.CompareInline(x, y);
+        if (actual != expected || Bytes.Compare(x, y) != expected)
+            Assert.Fail($"CompareInline of {x.Length} and {y.Length} bytes: {actual} (Compare: {Bytes.Compare(x, y)}), SequenceCompareTo: {expected}");
     }
 }

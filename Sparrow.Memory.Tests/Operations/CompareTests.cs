@@ -1,4 +1,5 @@
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -121,9 +122,9 @@ public sealed unsafe class CompareTests
         // .NET 10's SequenceCompareTo returns the byte difference or the length difference too; pin that, so
         // a change in the BCL shows up here rather than as a puzzling mismatch below.
         Expect.KeyOrder(expected, x.SequenceCompareTo(y), "SequenceCompareTo", size1, size2);
-        Expect.KeyOrder(expected, Memory.Compare(p1, size1, p2, size2), "Compare(byte*, int, byte*, int)", size1, size2);
-        Expect.KeyOrder(expected, Memory.Compare(x, y), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", size1, size2);
-        Expect.KeyOrder(-expected, Memory.Compare(y, x), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>), swapped", size2, size1);
+        Expect.KeyOrder(expected, Bytes.Compare(p1, size1, p2, size2), "Compare(byte*, int, byte*, int)", size1, size2);
+        Expect.KeyOrder(expected, Bytes.Compare(x, y), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", size1, size2);
+        Expect.KeyOrder(-expected, Bytes.Compare(y, x), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>), swapped", size2, size1);
     }
 
     /// <summary>Keys of different lengths, each at either edge of its arena: the shorter one is never read past its end.</summary>
@@ -146,9 +147,9 @@ public sealed unsafe class CompareTests
                     byte* p2 = Bench.At(bench.Second, second, size2);
                     var x = new ReadOnlySpan<byte>(p1, size1);
                     var y = new ReadOnlySpan<byte>(p2, size2);
-                    Expect.KeyOrder(size1 - size2, Memory.Compare(p1, size1, p2, size2), "Compare(byte*, int, byte*, int), " + placement, size1, size2);
-                    Expect.KeyOrder(size1 - size2, Memory.Compare(x, y), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>), " + placement, size1, size2);
-                    Expect.KeyOrder(size1 == size2 ? 1 : 0, Memory.SequenceEqual(x, y) ? 1 : 0, "SequenceEqual(ReadOnlySpan<byte>, ReadOnlySpan<byte>), " + placement, size1, size2);
+                    Expect.KeyOrder(size1 - size2, Bytes.Compare(p1, size1, p2, size2), "Compare(byte*, int, byte*, int), " + placement, size1, size2);
+                    Expect.KeyOrder(size1 - size2, Bytes.Compare(x, y), "Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>), " + placement, size1, size2);
+                    Expect.KeyOrder(size1 == size2 ? 1 : 0, Bytes.SequenceEqual(x, y) ? 1 : 0, "SequenceEqual(ReadOnlySpan<byte>, ReadOnlySpan<byte>), " + placement, size1, size2);
                 }
             }
         }
@@ -158,10 +159,10 @@ public sealed unsafe class CompareTests
     public void EmptySpans_CompareByLength()
     {
         byte[] key = [1, 2, 3];
-        Assert.Equal(0, Memory.Compare(ReadOnlySpan<byte>.Empty, ReadOnlySpan<byte>.Empty));
-        Assert.Equal(-3, Memory.Compare(ReadOnlySpan<byte>.Empty, key));
-        Assert.Equal(3, Memory.Compare(key, ReadOnlySpan<byte>.Empty));
-        Assert.Equal(key.AsSpan().SequenceCompareTo(ReadOnlySpan<byte>.Empty), Memory.Compare(key, ReadOnlySpan<byte>.Empty));
+        Assert.Equal(0, Bytes.Compare(ReadOnlySpan<byte>.Empty, ReadOnlySpan<byte>.Empty));
+        Assert.Equal(-3, Bytes.Compare(ReadOnlySpan<byte>.Empty, key));
+        Assert.Equal(3, Bytes.Compare(key, ReadOnlySpan<byte>.Empty));
+        Assert.Equal(key.AsSpan().SequenceCompareTo(ReadOnlySpan<byte>.Empty), Bytes.Compare(key, ReadOnlySpan<byte>.Empty));
     }
 
     /// <summary>Either length of the length-aware overload negative (both negative: <see cref="EveryPathTests"/>).</summary>
@@ -173,10 +174,10 @@ public sealed unsafe class CompareTests
     {
         byte value = 0;
         byte* p = &value;
-        Assert.Throws<ArgumentOutOfRangeException>(() => Memory.Compare(p, size, p, 1));
-        Assert.Throws<ArgumentOutOfRangeException>(() => Memory.Compare(p, 1, p, size));
-        Assert.Throws<ArgumentOutOfRangeException>(() => Memory.Compare(p, size, p, 0));
-        Assert.Throws<ArgumentOutOfRangeException>(() => Memory.Compare(p, 0, p, size));
+        Assert.Throws<ArgumentOutOfRangeException>(() => Bytes.Compare(p, size, p, 1));
+        Assert.Throws<ArgumentOutOfRangeException>(() => Bytes.Compare(p, 1, p, size));
+        Assert.Throws<ArgumentOutOfRangeException>(() => Bytes.Compare(p, size, p, 0));
+        Assert.Throws<ArgumentOutOfRangeException>(() => Bytes.Compare(p, 0, p, size));
     }
 
     /// <summary>
@@ -195,7 +196,7 @@ public sealed unsafe class CompareTests
             byte* p2 = Bench.At(bench.Second, Edge.BeforeTrailingGuard, size);
             Assert.Equal(0, WordBlocks.Compare(p1, p2, (nuint)size));
             Assert.True(WordBlocks.Equal(p1, p2, (nuint)size));
-            Assert.Equal(0, Memory.Compare(p1, p2, size));
+            Assert.Equal(0, Bytes.Compare(p1, p2, size));
         }
     }
 }

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>
@@ -88,7 +90,7 @@ public sealed unsafe class CopyAndMoveTests
     [MemberData(nameof(SpanOverloads))]
     public void SpanOverload_DestinationTooShort_ThrowsArgumentException_AndWritesNothing(string operation)
     {
-        SpanTransfer transfer = operation == "Copy" ? Memory.Copy : Memory.Move;
+        SpanTransfer transfer = operation == "Copy" ? Bytes.Copy : Bytes.Move;
         const int MaxSize = 300;
         using var bench = new Bench(MaxSize);
         Noise.Fill(bench.Second.AsSpan(), 0);
@@ -112,7 +114,7 @@ public sealed unsafe class CopyAndMoveTests
     [MemberData(nameof(SpanOverloads))]
     public void SpanOverload_LongerDestination_OnlyItsStartIsWritten(string operation)
     {
-        SpanTransfer transfer = operation == "Copy" ? Memory.Copy : Memory.Move;
+        SpanTransfer transfer = operation == "Copy" ? Bytes.Copy : Bytes.Move;
         const int MaxSize = 300;
         using var bench = new Bench(2 * MaxSize);
         Noise.Fill(bench.Second.AsSpan(), 0);

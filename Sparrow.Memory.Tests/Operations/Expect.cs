@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>Assertions for loops of millions of calls: the message is only formatted on failure.</summary>

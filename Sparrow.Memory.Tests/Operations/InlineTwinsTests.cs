@@ -1,4 +1,5 @@
 using System.Reflection;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -10,8 +11,8 @@ public sealed class InlineTwinsTests
 {
     public static TheoryData<string, string> Twins => new()
     {
-        { nameof(Memory.Compare), nameof(Memory.CompareInline) },
-        { nameof(Memory.Copy), nameof(Memory.CopyInline) },
+        { nameof(Bytes.Compare), nameof(Bytes.CompareInline) },
+        { nameof(Bytes.Copy), nameof(Bytes.CopyInline) },
     };
 
     [Theory]
@@ -19,8 +20,8 @@ public sealed class InlineTwinsTests
     public unsafe void PlainFormIsNeverInlined_AndItsTwinAlways(string plain, string inline)
     {
         Type[] parameters = [typeof(byte*), typeof(byte*), typeof(int)];
-        MethodImplAttributes plainFlags = typeof(Memory).GetMethod(plain, parameters)!.MethodImplementationFlags;
-        MethodImplAttributes inlineFlags = typeof(Memory).GetMethod(inline, parameters)!.MethodImplementationFlags;
+        MethodImplAttributes plainFlags = typeof(Bytes).GetMethod(plain, parameters)!.MethodImplementationFlags;
+        MethodImplAttributes inlineFlags = typeof(Bytes).GetMethod(inline, parameters)!.MethodImplementationFlags;
 
         Assert.Equal(MethodImplAttributes.NoInlining, plainFlags & (MethodImplAttributes.NoInlining | MethodImplAttributes.AggressiveInlining));
         Assert.Equal(MethodImplAttributes.AggressiveInlining, inlineFlags & (MethodImplAttributes.NoInlining | MethodImplAttributes.AggressiveInlining));

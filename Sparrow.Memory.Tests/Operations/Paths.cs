@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>
@@ -17,11 +19,11 @@ internal static unsafe class Paths
     /// <remarks>The vector block paths need no instruction set: without AVX2 they run on software vectors, so they are tested everywhere.</remarks>
     public static readonly ComparePath[] Compare =
     [
-        new("Compare(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Memory.Compare(x, y, size)) { ChecksSize = true },
-        new("CompareInline(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Memory.CompareInline(x, y, size)) { ChecksSize = true },
-        new("Compare(byte*, int, byte*, int)", 0, Unbounded, (x, y, size) => Memory.Compare(x, size, y, size)) { ChecksSize = true },
+        new("Compare(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Bytes.Compare(x, y, size)) { ChecksSize = true },
+        new("CompareInline(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Bytes.CompareInline(x, y, size)) { ChecksSize = true },
+        new("Compare(byte*, int, byte*, int)", 0, Unbounded, (x, y, size) => Bytes.Compare(x, size, y, size)) { ChecksSize = true },
         new("Compare(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", 0, Unbounded,
-            (x, y, size) => Memory.Compare(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
+            (x, y, size) => Bytes.Compare(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
         new("SizeClasses.Portable<CompareOperation> (size switch)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<CompareOperation, int>(new CompareOperation(x, y), size)) { ChecksSize = true },
         new("WordBlocks.Compare", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Compare(x, y, (nuint)size)),
@@ -34,9 +36,9 @@ internal static unsafe class Paths
 
     public static readonly EqualPath[] Equal =
     [
-        new("SequenceEqual(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Memory.SequenceEqual(x, y, size)) { ChecksSize = true },
+        new("SequenceEqual(byte*, byte*, int)", 0, Unbounded, (x, y, size) => Bytes.SequenceEqual(x, y, size)) { ChecksSize = true },
         new("SequenceEqual(ReadOnlySpan<byte>, ReadOnlySpan<byte>)", 0, Unbounded,
-            (x, y, size) => Memory.SequenceEqual(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
+            (x, y, size) => Bytes.SequenceEqual(new ReadOnlySpan<byte>(x, size), new ReadOnlySpan<byte>(y, size))),
         new("SizeClasses.Portable<EqualOperation> (size switch)", 0, Unbounded,
             (x, y, size) => SizeClasses.Portable<EqualOperation, bool>(new EqualOperation(x, y), size)) { ChecksSize = true },
         new("WordBlocks.Equal", WordBlocks.Block, Unbounded, (x, y, size) => WordBlocks.Equal(x, y, (nuint)size)),
@@ -52,10 +54,10 @@ internal static unsafe class Paths
 
     public static readonly CopyPath[] Copy =
     [
-        new("Copy(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Copy(s, d, size)) { ChecksSize = true },
-        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.CopyInline(s, d, size)) { ChecksSize = true },
+        new("Copy(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.Copy(s, d, size)) { ChecksSize = true },
+        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.CopyInline(s, d, size)) { ChecksSize = true },
         new("Copy(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
-            (d, s, size) => Memory.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
+            (d, s, size) => Bytes.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<CopyOperation> (size switch)", 0, Unbounded,
             (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
@@ -68,9 +70,9 @@ internal static unsafe class Paths
 
     public static readonly MovePath[] Move =
     [
-        new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Memory.Move(s, d, size)) { ChecksSize = true },
+        new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.Move(s, d, size)) { ChecksSize = true },
         new("Move(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
-            (d, s, size) => Memory.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
+            (d, s, size) => Bytes.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<MoveOperation> (size switch)", 0, Unbounded,
             (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
         new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
@@ -81,8 +83,8 @@ internal static unsafe class Paths
 
     public static readonly SetPath[] Set =
     [
-        new("Set(byte*, byte, int)", 0, Unbounded, (d, value, size) => Memory.Set(d, value, size)) { ChecksSize = true },
-        new("Set(Span<byte>, byte)", 0, Unbounded, (d, value, size) => Memory.Set(new Span<byte>(d, size), value)),
+        new("Set(byte*, byte, int)", 0, Unbounded, (d, value, size) => Bytes.Set(d, value, size)) { ChecksSize = true },
+        new("Set(Span<byte>, byte)", 0, Unbounded, (d, value, size) => Bytes.Set(new Span<byte>(d, size), value)),
         new("SizeClasses.Portable<SetOperation> (size switch)", 0, Unbounded,
             (d, value, size) => SizeClasses.Portable<SetOperation, NoResult>(new SetOperation(d, value), size)) { ChecksSize = true },
         new("WordBlocks.Set", WordBlocks.Block, Unbounded, (d, value, size) => WordBlocks.Set(d, value, (nuint)size)),

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary><see cref="PostingListReader"/>'s Read and SkipTo against a plain cursor over the values.</summary>

@@ -1,4 +1,5 @@
 using Xunit.Abstractions;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using Xunit.Sdk;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

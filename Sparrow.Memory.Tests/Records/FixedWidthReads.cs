@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 internal delegate bool TryReadFunction(ref SpanReader reader, out ulong value);

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -8,19 +9,19 @@ namespace Sparrow.Tests;
 /// </summary>
 internal static class SkipReasons
 {
-    public static string? MaskedVector512 => Sparrow.MaskedVector.IsSupported && System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated
+    public static string? MaskedVector512 => Sparrow.Storage.MaskedVector.IsSupported && System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated
         ? null
         : "AVX-512BW/VL is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the 512-bit masked path cannot run here.";
 
-    public static string? MaskedVector => Sparrow.MaskedVector.IsSupported
+    public static string? MaskedVector => Sparrow.Storage.MaskedVector.IsSupported
         ? null
         : "AVX-512BW/VL is absent on this CPU or disabled (DOTNET_EnableAVX512=0): the masked path cannot run here.";
 
-    public static string? KeyWordsVector512 => Sparrow.KeyWordsVector512.IsSupported
+    public static string? KeyWordsVector512 => Sparrow.Storage.KeyWordsVector512.IsSupported
         ? null
         : "AVX-512 VBMI is absent or disabled (DOTNET_EnableAVX512=0 or DOTNET_EnableAVX512v2=0), or 512-bit vectors are not accelerated on this CPU: the key table's 512-bit key words cannot run here.";
 
-    public static string? AdvSimd => Sparrow.AdvSimdBlocks.IsSupported
+    public static string? AdvSimd => Sparrow.Storage.AdvSimdBlocks.IsSupported
         ? null
         : "AdvSimd (ARM64) is absent on this CPU: the AdvSimd path runs in the linux-arm64 test run (tools/arm64/run-tests.sh).";
 
@@ -82,7 +83,7 @@ public sealed class LinuxFactAttribute() : MachineFactAttribute(SkipReasons.NotL
 /// <summary>A fact that reads the CPU's features from Linux on x64 (<see cref="SkipReasons.NotLinuxX64"/>).</summary>
 public sealed class LinuxX64FactAttribute() : MachineFactAttribute(SkipReasons.NotLinuxX64);
 
-/// <summary>A fact that needs <see cref="Sparrow.KeyWordsVector512"/> (AVX-512 VBMI).</summary>
+/// <summary>A fact that needs <see cref="Sparrow.Storage.KeyWordsVector512"/> (AVX-512 VBMI).</summary>
 public sealed class KeyWordsVector512FactAttribute() : MachineFactAttribute(SkipReasons.KeyWordsVector512);
 
 /// <summary>A fact that needs BMI2 (<see cref="SkipReasons.Bmi2"/>).</summary>

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Tests;
 
 /// <summary>Every node scan against a loop over the heads or leads, on nodes with runs of equal ones and unused slots.</summary>

@@ -1,4 +1,5 @@
 using Xunit.Sdk;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

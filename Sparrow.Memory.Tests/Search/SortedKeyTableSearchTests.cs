@@ -1,4 +1,5 @@
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 
@@ -227,7 +228,7 @@ public sealed unsafe class SortedKeyTableSearchTests
     public void NegativeLength_Throws()
     {
         SortedKeyTable table = SortedKeyTable.Create([[1]]);
-        Assert.Throws<ArgumentOutOfRangeException>("length", () =>
+        Assert.Throws<ArgumentOutOfRangeException>("byteCount", () =>
         {
             fixed (byte* key = "\u0001"u8)
                 return table.Search(key, -1);

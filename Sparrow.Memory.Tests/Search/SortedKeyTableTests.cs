@@ -1,4 +1,5 @@
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,6 +1,7 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
 using Sparrow.Testing;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -1,6 +1,7 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
 using Xunit.Sdk;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

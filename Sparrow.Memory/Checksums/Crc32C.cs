@@ -3,7 +3,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// CRC-32C (Castagnoli): the reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF, as iSCSI
@@ -38,12 +38,12 @@ public static unsafe class Crc32C
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint HashToUInt32(ReadOnlySpan<byte> source) => ~Update(~0u, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
 
-    /// <summary>The CRC-32C of <paramref name="length"/> bytes at <paramref name="source"/> (a native page, a mapped file).</summary>
-    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
-    /// <param name="length">The number of bytes; not negative.</param>
+    /// <summary>The CRC-32C of <paramref name="byteCount"/> bytes at <paramref name="source"/> (a native page, a mapped file).</summary>
+    /// <param name="source">The first byte; only <paramref name="byteCount"/> bytes from it are read.</param>
+    /// <param name="byteCount">The number of bytes; not negative.</param>
     /// <returns>The checksum.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
-    public static uint HashToUInt32(byte* source, int length) => Append(0, source, length);
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static uint HashToUInt32(byte* source, int byteCount) => Append(0, source, byteCount);
 
     /// <summary>
     /// Continues a finished checksum: <c>Append(HashToUInt32(a), b) == HashToUInt32(a followed by b)</c>, and
@@ -59,17 +59,17 @@ public static unsafe class Crc32C
         return ~Update(~crc, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
     }
 
-    /// <summary>Continues a checksum over <paramref name="length"/> bytes at <paramref name="source"/>, as <see cref="Append(uint, ReadOnlySpan{byte})"/>.</summary>
+    /// <summary>Continues a checksum over <paramref name="byteCount"/> bytes at <paramref name="source"/>, as <see cref="Append(uint, ReadOnlySpan{byte})"/>.</summary>
     /// <param name="crc">The checksum of the bytes before <paramref name="source"/>, or 0 to start.</param>
-    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
-    /// <param name="length">The number of bytes; not negative.</param>
+    /// <param name="source">The first byte; only <paramref name="byteCount"/> bytes from it are read.</param>
+    /// <param name="byteCount">The number of bytes; not negative.</param>
     /// <returns>The checksum of the bytes before and these.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
-    public static uint Append(uint crc, byte* source, int length)
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static uint Append(uint crc, byte* source, int byteCount)
     {
-        if (length < 0)
+        if (byteCount < 0)
             ThrowNegativeLength();
-        return ~Update(~crc, ref *source, (nuint)length);
+        return ~Update(~crc, ref *source, (nuint)byteCount);
     }
 
     /// <summary>
@@ -85,17 +85,17 @@ public static unsafe class Crc32C
     public static uint UpdateRegister(uint register, ReadOnlySpan<byte> source) =>
         Update(register, ref MemoryMarshal.GetReference(source), (nuint)source.Length);
 
-    /// <summary>Advances the raw CRC-32C register over <paramref name="length"/> bytes at <paramref name="source"/>, as <see cref="UpdateRegister(uint, ReadOnlySpan{byte})"/>.</summary>
+    /// <summary>Advances the raw CRC-32C register over <paramref name="byteCount"/> bytes at <paramref name="source"/>, as <see cref="UpdateRegister(uint, ReadOnlySpan{byte})"/>.</summary>
     /// <param name="register">The register after the bytes before <paramref name="source"/> (0xFFFFFFFF before any).</param>
-    /// <param name="source">The first byte; only <paramref name="length"/> bytes from it are read.</param>
-    /// <param name="length">The number of bytes; not negative.</param>
+    /// <param name="source">The first byte; only <paramref name="byteCount"/> bytes from it are read.</param>
+    /// <param name="byteCount">The number of bytes; not negative.</param>
     /// <returns>The register after these bytes, not inverted.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
-    public static uint UpdateRegister(uint register, byte* source, int length)
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static uint UpdateRegister(uint register, byte* source, int byteCount)
     {
-        if (length < 0)
+        if (byteCount < 0)
             ThrowNegativeLength();
-        return Update(register, ref *source, (nuint)length);
+        return Update(register, ref *source, (nuint)byteCount);
     }
 
     /// <summary>Writes the CRC-32C of <paramref name="source"/> to <paramref name="destination"/>, 4 bytes little-endian (as System.IO.Hashing's <c>Crc32.Hash</c>).</summary>
@@ -131,21 +131,21 @@ public static unsafe class Crc32C
     /// <summary>
     /// The checksum of two adjacent ranges from the checksum of each, without reading them again (zlib's
     /// <c>crc32_combine</c>): <c>Combine(HashToUInt32(a), HashToUInt32(b), b.Length) == HashToUInt32(a followed by b)</c>.
-    /// O(log <paramref name="lengthSecond"/>) polynomial multiplications, a bit at a time: for ranges checksummed
+    /// O(log <paramref name="secondByteCount"/>) polynomial multiplications, a bit at a time: for ranges checksummed
     /// separately (in parallel, or kept from an earlier write). A page checksummed around its own checksum field in
     /// one pass needs none: <c>Append(HashToUInt32(before), after)</c> is the same value.
     /// </summary>
-    /// <param name="crcFirst">The checksum of the first range.</param>
-    /// <param name="crcSecond">The checksum of the range that follows it.</param>
-    /// <param name="lengthSecond">The length of the second range in bytes; not negative.</param>
+    /// <param name="first">The checksum of the first range.</param>
+    /// <param name="second">The checksum of the range that follows it.</param>
+    /// <param name="secondByteCount">The length of the second range in bytes; not negative.</param>
     /// <returns>The checksum of both ranges, in order.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="lengthSecond"/> is negative.</exception>
-    public static uint Combine(uint crcFirst, uint crcSecond, long lengthSecond)
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="secondByteCount"/> is negative.</exception>
+    public static uint Combine(uint first, uint second, long secondByteCount)
     {
-        if (lengthSecond < 0)
+        if (secondByteCount < 0)
             ThrowNegativeLength();
         // The first range's register moved past the second's bytes; the initial values and final XORs cancel.
-        return Crc32CPolynomial.ShiftBytes(crcFirst, lengthSecond) ^ crcSecond;
+        return Crc32CPolynomial.ShiftBytes(first, secondByteCount) ^ second;
     }
 
     /// <summary>
@@ -206,7 +206,7 @@ public static unsafe class Crc32C
     // PERF: not inlined into the callers' bodies: the JIT sees a method that only throws and keeps it out of line.
     [DoesNotReturn]
     private static void ThrowNegativeLength() =>
-        throw new ArgumentOutOfRangeException("length", "The length must not be negative.");
+        throw new ArgumentOutOfRangeException("byteCount", "The length must not be negative.");
 
     [DoesNotReturn]
     private static void ThrowDestinationTooShort() =>

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The crc32-chain algorithms, written once against <see cref="ICrc32CInstructions"/> and compiled per instruction

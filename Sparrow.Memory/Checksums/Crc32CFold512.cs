@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The 512-bit folding path of <see cref="Crc32C"/> (VPCLMULQDQ on zmm): <see cref="Crc32CFolding"/> in 64-byte vectors.</summary>
 internal static unsafe class Crc32CFold512

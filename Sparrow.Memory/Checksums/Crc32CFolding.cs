@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The vector width a folding path works in: its loads and its fold, the constants that fold a vector forward

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The smallest-input path of <see cref="Crc32C"/> on x64: one chain of SSE4.2 crc32 instructions

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.Arm;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The smallest-input path of <see cref="Crc32C"/> on ARM64: one chain of crc32c instructions (<see cref="Crc32CChains.One{TCrc}"/>).</summary>
 internal static unsafe class Crc32COneChainArm64

@@ -1,4 +1,4 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Arithmetic in GF(2)[x] modulo the CRC-32C (Castagnoli) polynomial, bit-reflected as the CRC is: bit <c>i</c>

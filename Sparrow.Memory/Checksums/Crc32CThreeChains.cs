@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The mid-size path of <see cref="Crc32C"/> on x64 (and every long input without AVX-512): three independent

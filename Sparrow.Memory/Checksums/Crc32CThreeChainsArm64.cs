@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.Arm;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The mid-size and long-input path of <see cref="Crc32C"/> on ARM64: three crc32c chains merged with PMULL

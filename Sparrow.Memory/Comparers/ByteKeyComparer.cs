@@ -1,11 +1,11 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Byte keys (<see cref="T:byte[]"/> and <see cref="ReadOnlyMemory{T}"/> of bytes) in key order, for the
 /// collections and sorts of .NET: <see cref="SortedDictionary{TKey, TValue}"/>, <see cref="SortedSet{T}"/>,
 /// <see cref="Array.Sort{T}(T[], IComparer{T})"/>, <see cref="Dictionary{TKey, TValue}"/> and
 /// <see cref="HashSet{T}"/>. Key order is memcmp order over the common prefix, then the shorter key first, as
-/// <see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>; equality is equal length and equal bytes.
+/// <see cref="Bytes.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>; equality is equal length and equal bytes.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -33,7 +33,7 @@ public sealed class ByteKeyComparer :
     /// <param name="x">The first key, or <see langword="null"/>.</param>
     /// <param name="y">The second key, or <see langword="null"/>.</param>
     /// <returns>
-    /// The value of <see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> (the first byte difference,
+    /// The value of <see cref="Bytes.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> (the first byte difference,
     /// else the length difference); when either is <see langword="null"/>: 0 if both are, else negative when
     /// <paramref name="x"/> is, positive when <paramref name="y"/> is.
     /// </returns>
@@ -43,7 +43,7 @@ public sealed class ByteKeyComparer :
             return y is null ? 0 : -1;
         if (y is null)
             return 1;
-        return Memory.CompareInline(x, y);
+        return Bytes.CompareInline(x, y);
     }
 
     /// <summary>Tests whether two keys have the same length and the same bytes.</summary>
@@ -54,7 +54,7 @@ public sealed class ByteKeyComparer :
     {
         if (x is null || y is null)
             return x is null && y is null;
-        return Memory.SequenceEqual(x, y);
+        return Bytes.SequenceEqual(x, y);
     }
 
     /// <summary>A hash of the key's bytes, equal for equal keys (within one process).</summary>
@@ -70,14 +70,14 @@ public sealed class ByteKeyComparer :
     /// <summary>Compares two keys in key order.</summary>
     /// <param name="x">The first key.</param>
     /// <param name="y">The second key.</param>
-    /// <returns>The value of <see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> on their spans.</returns>
-    public int Compare(ReadOnlyMemory<byte> x, ReadOnlyMemory<byte> y) => Memory.CompareInline(x.Span, y.Span);
+    /// <returns>The value of <see cref="Bytes.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> on their spans.</returns>
+    public int Compare(ReadOnlyMemory<byte> x, ReadOnlyMemory<byte> y) => Bytes.CompareInline(x.Span, y.Span);
 
     /// <summary>Tests whether two keys have the same length and the same bytes.</summary>
     /// <param name="x">The first key.</param>
     /// <param name="y">The second key.</param>
     /// <returns><see langword="true"/> when the keys are equal.</returns>
-    public bool Equals(ReadOnlyMemory<byte> x, ReadOnlyMemory<byte> y) => Memory.SequenceEqual(x.Span, y.Span);
+    public bool Equals(ReadOnlyMemory<byte> x, ReadOnlyMemory<byte> y) => Bytes.SequenceEqual(x.Span, y.Span);
 
     /// <summary>A hash of the key's bytes, equal for equal keys (within one process) and to the hash of an array of the same bytes.</summary>
     /// <param name="obj">The key.</param>

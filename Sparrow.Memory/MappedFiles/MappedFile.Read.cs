@@ -2,24 +2,24 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public sealed unsafe partial class MappedFile
 {
-    /// <summary>The <paramref name="length"/> bytes at <paramref name="offset"/>, in place.</summary>
+    /// <summary>The <paramref name="byteCount"/> bytes at <paramref name="offset"/>, in place.</summary>
     /// <param name="offset">The position of the first byte in the file.</param>
-    /// <param name="length">How many bytes.</param>
+    /// <param name="byteCount">How many bytes.</param>
     /// <returns>A span over the map; it must not be used after <see cref="Dispose"/>.</returns>
     /// <exception cref="ArgumentOutOfRangeException">
-    /// <paramref name="offset"/> or <paramref name="length"/> is negative, or the range ends past <see cref="Length"/>.
+    /// <paramref name="offset"/> or <paramref name="byteCount"/> is negative, or the range ends past <see cref="Length"/>.
     /// </exception>
     /// <exception cref="ObjectDisposedException">The map has been disposed.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ReadOnlySpan<byte> AsSpan(long offset, int length)
+    public ReadOnlySpan<byte> AsSpan(long offset, int byteCount)
     {
-        if (IsOutside(offset, length))
-            ThrowOutsideFile(offset, length);
-        return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.AsRef<byte>(_pointer + offset), length);
+        if (IsOutside(offset, byteCount))
+            ThrowOutsideFile(offset, byteCount);
+        return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.AsRef<byte>(_pointer + offset), byteCount);
     }
 
     /// <summary>
@@ -67,22 +67,22 @@ public sealed unsafe partial class MappedFile
     }
 
     /// <summary>
-    /// Tells the OS that the <paramref name="length"/> bytes at <paramref name="offset"/> will be read soon, so it
+    /// Tells the OS that the <paramref name="byteCount"/> bytes at <paramref name="offset"/> will be read soon, so it
     /// can start reading them into the page cache (madvise MADV_WILLNEED on Linux and macOS). A hint: it returns
     /// at once, and does nothing where the OS offers no such hint (Windows).
     /// </summary>
     /// <param name="offset">The position of the first byte in the file.</param>
-    /// <param name="length">How many bytes.</param>
+    /// <param name="byteCount">How many bytes.</param>
     /// <exception cref="ArgumentOutOfRangeException">
-    /// <paramref name="offset"/> or <paramref name="length"/> is negative, or the range ends past <see cref="Length"/>.
+    /// <paramref name="offset"/> or <paramref name="byteCount"/> is negative, or the range ends past <see cref="Length"/>.
     /// </exception>
     /// <exception cref="ObjectDisposedException">The map has been disposed.</exception>
-    public void WillNeed(long offset, long length)
+    public void WillNeed(long offset, long byteCount)
     {
-        if (IsOutside(offset, length))
-            ThrowOutsideFile(offset, length);
-        if (length != 0)
-            MemoryAdvice.WillNeed(_pointer + offset, (nuint)length);
+        if (IsOutside(offset, byteCount))
+            ThrowOutsideFile(offset, byteCount);
+        if (byteCount != 0)
+            MemoryAdvice.WillNeed(_pointer + offset, (nuint)byteCount);
     }
 
     /// <summary>

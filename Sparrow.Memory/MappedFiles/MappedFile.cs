@@ -1,7 +1,7 @@
 using System.IO.MemoryMappedFiles;
 using Microsoft.Win32.SafeHandles;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// A read-only memory map of a whole file, read in place as typed spans: the pages the OS already caches

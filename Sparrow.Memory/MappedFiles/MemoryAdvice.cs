@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Access-pattern hints to the OS about mapped memory (madvise), the one thing a map needs that the BCL's

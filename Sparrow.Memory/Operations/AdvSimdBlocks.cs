@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The ARM64 path of Compare and SequenceEqual for inputs longer than <see cref="SizeClasses.MaxWordsSize"/> bytes,
@@ -34,7 +34,7 @@ internal static unsafe class AdvSimdBlocks
     /// <summary>Whether this machine runs this path (a JIT-time constant).</summary>
     public static bool IsSupported => AdvSimd.Arm64.IsSupported;
 
-    /// <summary>Compares <paramref name="size"/> (at least <see cref="MinSize"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
+    /// <summary>Compares <paramref name="size"/> (at least <see cref="MinSize"/>) bytes with the contract of <see cref="Bytes.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, nuint size)
     {

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// What a <see cref="BlockLoop"/> does to each block of one or two runs of bytes (<c>x</c> and <c>y</c>: the two

@@ -1,9 +1,9 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-/// <summary>One byte repeated across a word or a vector, the pattern <see cref="Memory.Set(byte*, byte, int)"/> stores.</summary>
+/// <summary>One byte repeated across a word or a vector, the pattern <see cref="Bytes.Set(byte*, byte, int)"/> stores.</summary>
 internal static class BytePattern
 {
     /// <summary>

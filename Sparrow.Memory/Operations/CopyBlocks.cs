@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Copies blocks of two <typeparamref name="TWord"/>s (8-byte words on the portable path, 256-bit vectors on the

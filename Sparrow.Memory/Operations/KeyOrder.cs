@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Key-order arithmetic on loaded words: widening, joining narrow loads in memory order, and the exact byte

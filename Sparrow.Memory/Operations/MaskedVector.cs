@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The AVX-512 path for 1..32 bytes (1..64 for SequenceEqual with 512-bit vectors): AVX-512BW/VL masked loads

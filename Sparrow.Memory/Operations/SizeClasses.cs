@@ -2,10 +2,10 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
-/// One operation of <see cref="Memory"/> (compare, equality, copy, set) written once per size class and code
+/// One operation of <see cref="Bytes"/> (compare, equality, copy, set) written once per size class and code
 /// path. <see cref="SizeClasses"/> decides which member runs for a size; the member does the work.
 /// </summary>
 /// <typeparam name="TResult">What the operation returns (a difference, a flag, or nothing worth returning).</typeparam>
@@ -29,21 +29,21 @@ internal unsafe interface ISizeClassOperation<TResult>
     /// <summary>1..<see cref="MaskedVector.MaxSize"/> bytes in one AVX-512 masked access (bit i of <paramref name="mask"/>: byte i is in range).</summary>
     TResult Masked(Vector256<byte> mask);
 
-    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 128- and 256-bit vectors (<see cref="Sparrow.VectorBlocks"/>).</summary>
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 128- and 256-bit vectors (<see cref="Sparrow.Storage.VectorBlocks"/>).</summary>
     TResult VectorBlocks(nuint size);
 
-    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words, the portable path (<see cref="Sparrow.WordBlocks"/>).</summary>
+    /// <summary>More than <see cref="SizeClasses.MaxWordsSize"/> bytes, with 8-byte words, the portable path (<see cref="Sparrow.Storage.WordBlocks"/>).</summary>
     TResult WordBlocks(nuint size);
 
     /// <summary>
     /// More than <see cref="SizeClasses.MaxWordsSize"/> bytes on ARM64: 128-bit AdvSimd vectors for Compare and
-    /// SequenceEqual (<see cref="Sparrow.AdvSimdBlocks"/>), word blocks for the writers.
+    /// SequenceEqual (<see cref="Sparrow.Storage.AdvSimdBlocks"/>), word blocks for the writers.
     /// </summary>
     TResult AdvSimdBlocks(nuint size);
 }
 
 /// <summary>
-/// The one place that picks a code path for a size, for every operation of <see cref="Memory"/>: an AVX-512
+/// The one place that picks a code path for a size, for every operation of <see cref="Bytes"/>: an AVX-512
 /// masked access for 1..32 bytes where the CPU has one (for SequenceEqual, <see cref="Equal"/>: 1..64 bytes where
 /// 512-bit vectors are accelerated too); otherwise a switch over the sizes 0..16, a jump table to four size
 /// classes (0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
@@ -184,7 +184,7 @@ internal static unsafe class SizeClasses
     private static TResult Blocks<TOperation, TResult>(TOperation operation, nuint size)
         where TOperation : struct, ISizeClassOperation<TResult> =>
         Vector256.IsHardwareAccelerated ? operation.VectorBlocks(size)
-            : Sparrow.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)
+            : Sparrow.Storage.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)
             : operation.WordBlocks(size);
 
     // PERF: Sparrow's throw helpers are [DoesNotReturn] and deliberately not NoInlining (the BCL's ThrowHelper

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Unaligned loads and stores of words (unsigned integers or vectors) at a byte address, shared by every path.

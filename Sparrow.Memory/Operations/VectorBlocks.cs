@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The vector path for inputs longer than <see cref="SizeClasses.MaxWordsSize"/> bytes, taken where
@@ -21,7 +21,7 @@ internal static unsafe class VectorBlocks
     /// <summary>The smallest size this path accepts.</summary>
     public const int MinSize = 16;
 
-    /// <summary>Compares <paramref name="size"/> (at least <see cref="MinSize"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
+    /// <summary>Compares <paramref name="size"/> (at least <see cref="MinSize"/>) bytes with the contract of <see cref="Bytes.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, nuint size)
     {

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The portable path for inputs longer than <see cref="SizeClasses.MaxWordsSize"/> bytes: 16-byte blocks of two
@@ -12,7 +12,7 @@ internal static unsafe class WordBlocks
     /// <summary>Bytes per block: two 8-byte words.</summary>
     public const int Block = 2 * sizeof(ulong);
 
-    /// <summary>Compares <paramref name="size"/> (at least <see cref="Block"/>) bytes with the contract of <see cref="Memory.Compare(byte*, byte*, int)"/>.</summary>
+    /// <summary>Compares <paramref name="size"/> (at least <see cref="Block"/>) bytes with the contract of <see cref="Bytes.Compare(byte*, byte*, int)"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, nuint size) => BlockLoop.Forward<CompareBlocks16, int>(default, x, y, size);
 

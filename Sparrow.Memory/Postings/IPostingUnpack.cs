@@ -1,4 +1,4 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// One code path of the block decoder: unpacks a full block's low parts from the vertical layout and turns deltas

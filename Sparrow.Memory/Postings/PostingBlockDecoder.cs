@@ -1,8 +1,8 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using static Sparrow.PostingListFormat;
+using static Sparrow.Storage.PostingListFormat;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>128 deltas or values of a block, on the stack.</summary>
 [InlineArray(PostingListFormat.BlockLength)]

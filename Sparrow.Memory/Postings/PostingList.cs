@@ -1,9 +1,9 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using static Sparrow.PostingListFormat;
+using static Sparrow.Storage.PostingListFormat;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// A strictly ascending list of unsigned integers (document ids, row ids, page numbers) stored as deltas bit-packed

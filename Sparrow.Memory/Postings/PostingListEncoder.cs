@@ -2,9 +2,9 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
-using static Sparrow.PostingListFormat;
+using static Sparrow.Storage.PostingListFormat;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Writes the format of <see cref="PostingList"/> in two passes over the values: the first checks the ascent,

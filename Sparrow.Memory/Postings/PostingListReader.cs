@@ -1,8 +1,8 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using static Sparrow.PostingListFormat;
+using static Sparrow.Storage.PostingListFormat;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Reads an encoded <see cref="PostingList"/> front to back, a block of 128 values at a time, and skips whole
@@ -61,19 +61,19 @@ public ref struct PostingListReader
     /// <summary>The number of values in the list.</summary>
     public readonly int Count => _count;
 
-    /// <summary>Reads the next values into <paramref name="buffer"/>.</summary>
-    /// <param name="buffer">Where the values go.</param>
-    /// <returns>How many were written: fewer than <paramref name="buffer"/>'s length only at the end, 0 there.</returns>
+    /// <summary>Reads the next values into <paramref name="destination"/>.</summary>
+    /// <param name="destination">Where the values go.</param>
+    /// <returns>How many were written: fewer than <paramref name="destination"/>'s length only at the end, 0 there.</returns>
     /// <exception cref="FormatException">A block is malformed (the message names its byte offset).</exception>
-    public int Read(scoped Span<ulong> buffer)
+    public int Read(scoped Span<ulong> destination)
     {
         int written = 0;
-        while (written < buffer.Length)
+        while (written < destination.Length)
         {
             if (_position < _buffered)
             {
-                int take = Math.Min(_buffered - _position, buffer.Length - written);
-                ((ReadOnlySpan<ulong>)_buffer)[_position..(_position + take)].CopyTo(buffer[written..]);
+                int take = Math.Min(_buffered - _position, destination.Length - written);
+                ((ReadOnlySpan<ulong>)_buffer)[_position..(_position + take)].CopyTo(destination[written..]);
                 _position += take;
                 written += take;
                 continue;
@@ -82,9 +82,9 @@ public ref struct PostingListReader
                 break;
             int deltas = DeltasInBlock(_count, _block);
             // PERF: a block that fits goes straight to the caller's buffer, without the copy through ours.
-            if (buffer.Length - written >= deltas)
+            if (destination.Length - written >= deltas)
             {
-                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(buffer), written), deltas);
+                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas);
                 written += deltas;
             }
             else

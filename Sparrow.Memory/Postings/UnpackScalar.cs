@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The portable path of the block decoder: one field and one sum at a time, on any machine.</summary>
 internal readonly struct UnpackScalar : IPostingUnpack

@@ -3,7 +3,7 @@ using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The 128-bit path of the block decoder (SSE2, AdvSimd, or any accelerated 128-bit vectors): one 16-byte row of the

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>A low width of the vertical layout (0..32) as a type, so a kernel generic over it is compiled once per width with every shift and row a constant.</summary>
 internal interface IBitWidth

@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// Iterates length-prefixed key/value records laid end to end: a varint key length, the key bytes, a varint

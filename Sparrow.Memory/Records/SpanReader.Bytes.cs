@@ -1,68 +1,68 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public ref partial struct SpanReader
 {
     // A negative count is never satisfiable, so one unsigned compare rejects it together with a count
     // beyond the end: a length decoded from bad data and cast to int cannot get past it.
 
-    /// <summary>Reads the next <paramref name="count"/> bytes as a slice of the input (no copy).</summary>
-    /// <param name="count">How many bytes to read.</param>
+    /// <summary>Reads the next <paramref name="byteCount"/> bytes as a slice of the input (no copy).</summary>
+    /// <param name="byteCount">How many bytes to read.</param>
     /// <returns>The bytes, a slice of the span the reader was created over.</returns>
-    /// <exception cref="FormatException"><paramref name="count"/> is negative or more than <see cref="Remaining"/>; the message gives the position.</exception>
+    /// <exception cref="FormatException"><paramref name="byteCount"/> is negative or more than <see cref="Remaining"/>; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ReadOnlySpan<byte> ReadBytes(int count)
+    public ReadOnlySpan<byte> ReadBytes(int byteCount)
     {
         int position = _position;
-        if ((uint)count > (uint)(_data.Length - position))
-            ThrowNotEnoughBytes(count, position, _data.Length - position);
-        _position = position + count;
-        return MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), count);
+        if ((uint)byteCount > (uint)(_data.Length - position))
+            ThrowNotEnoughBytes(byteCount, position, _data.Length - position);
+        _position = position + byteCount;
+        return MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), byteCount);
     }
 
-    /// <summary>Reads the next <paramref name="count"/> bytes as a slice of the input (no copy).</summary>
-    /// <param name="count">How many bytes to read.</param>
+    /// <summary>Reads the next <paramref name="byteCount"/> bytes as a slice of the input (no copy).</summary>
+    /// <param name="byteCount">How many bytes to read.</param>
     /// <param name="bytes">The bytes, or an empty span when it returns false.</param>
-    /// <returns>Whether <paramref name="count"/> is 0..<see cref="Remaining"/>; nothing is consumed when it returns false.</returns>
+    /// <returns>Whether <paramref name="byteCount"/> is 0..<see cref="Remaining"/>; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadBytes(int count, out ReadOnlySpan<byte> bytes)
+    public bool TryReadBytes(int byteCount, out ReadOnlySpan<byte> bytes)
     {
         int position = _position;
-        if ((uint)count > (uint)(_data.Length - position))
+        if ((uint)byteCount > (uint)(_data.Length - position))
         {
             bytes = default;
             return false;
         }
 
-        bytes = MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), count);
-        _position = position + count;
+        bytes = MemoryMarshal.CreateReadOnlySpan(ref At(_data, position), byteCount);
+        _position = position + byteCount;
         return true;
     }
 
-    /// <summary>Skips the next <paramref name="count"/> bytes.</summary>
-    /// <param name="count">How many bytes to skip.</param>
-    /// <exception cref="FormatException"><paramref name="count"/> is negative or more than <see cref="Remaining"/>; the message gives the position.</exception>
+    /// <summary>Skips the next <paramref name="byteCount"/> bytes.</summary>
+    /// <param name="byteCount">How many bytes to skip.</param>
+    /// <exception cref="FormatException"><paramref name="byteCount"/> is negative or more than <see cref="Remaining"/>; the message gives the position.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Skip(int count)
+    public void Skip(int byteCount)
     {
         int position = _position;
-        if ((uint)count > (uint)(_data.Length - position))
-            ThrowNotEnoughBytes(count, position, _data.Length - position);
-        _position = position + count;
+        if ((uint)byteCount > (uint)(_data.Length - position))
+            ThrowNotEnoughBytes(byteCount, position, _data.Length - position);
+        _position = position + byteCount;
     }
 
-    /// <summary>Skips the next <paramref name="count"/> bytes.</summary>
-    /// <param name="count">How many bytes to skip.</param>
-    /// <returns>Whether <paramref name="count"/> is 0..<see cref="Remaining"/>; nothing is consumed when it returns false.</returns>
+    /// <summary>Skips the next <paramref name="byteCount"/> bytes.</summary>
+    /// <param name="byteCount">How many bytes to skip.</param>
+    /// <returns>Whether <paramref name="byteCount"/> is 0..<see cref="Remaining"/>; nothing is consumed when it returns false.</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TrySkip(int count)
+    public bool TrySkip(int byteCount)
     {
         int position = _position;
-        if ((uint)count > (uint)(_data.Length - position))
+        if ((uint)byteCount > (uint)(_data.Length - position))
             return false;
-        _position = position + count;
+        _position = position + byteCount;
         return true;
     }
 

@@ -1,7 +1,7 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public ref partial struct SpanReader
 {

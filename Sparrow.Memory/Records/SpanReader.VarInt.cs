@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public ref partial struct SpanReader
 {

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public static partial class VarInt
 {

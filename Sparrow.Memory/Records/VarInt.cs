@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// LEB128 variable-length integers ("varints", as protobuf and <see cref="System.IO.BinaryWriter.Write7BitEncodedInt(int)"/>

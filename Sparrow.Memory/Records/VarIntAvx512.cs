@@ -4,7 +4,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The AVX-512 path of <see cref="VarInt.Decode"/> (VBMI2 byte compress, VBMI byte permutes): 64 source bytes

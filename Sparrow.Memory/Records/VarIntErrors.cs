@@ -1,4 +1,4 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>Why bytes are not a varint of a given width.</summary>
 internal enum VarIntError

@@ -5,7 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The scalar varint decoder, shared by <see cref="SpanReader"/> (one value at a time) and by

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The portable vector path of <see cref="VarInt.Decode"/> (SSE2, AdvSimd, or any accelerated 128-bit

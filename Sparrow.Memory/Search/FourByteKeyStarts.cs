@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>Key starts of 4 bytes: a table whose keys together hold more than <see cref="ushort.MaxValue"/> bytes.</summary>
 internal readonly unsafe struct FourByteKeyStarts : IKeyStarts

@@ -1,4 +1,4 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// A way to scan one node of a <see cref="SortedKeyTable"/>: its <see cref="SortedKeyTable.NodeWidth"/> leads (the

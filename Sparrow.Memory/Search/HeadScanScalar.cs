@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The portable node scan: the 16 leads or heads one at a time, as bits, without branches.</summary>
 internal readonly unsafe struct HeadScanScalar : IHeadScan

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The 128-bit node scan (SSE4.2, AdvSimd): the 16 leads as four 128-bit loads, a word of 16 heads as eight.</summary>
 internal readonly unsafe struct HeadScanVector128 : IHeadScan

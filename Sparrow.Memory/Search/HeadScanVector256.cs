@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The AVX2 node scan: the 16 leads as two 256-bit loads, a word of 16 heads as four.</summary>
 internal readonly unsafe struct HeadScanVector256 : IHeadScan

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The AVX-512 node scan: the 16 leads as one 512-bit load, a word of 16 heads as two, each compared at once.</summary>
 internal readonly unsafe struct HeadScanVector512 : IHeadScan

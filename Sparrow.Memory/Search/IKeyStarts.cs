@@ -1,4 +1,4 @@
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// How a <see cref="SortedKeyTable"/> stores where each key starts in its key bytes: one struct per width, chosen

@@ -1,7 +1,7 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// A key's head: the integer that stands for the key in a node of a <see cref="SortedKeyTable"/>, so that most

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// What a search needs to know of one node of a <see cref="SortedKeyTable"/> before it compares heads: where its

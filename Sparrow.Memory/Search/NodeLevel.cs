@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// One level of a <see cref="SortedKeyTable"/>'s tree: its first node, and in a level too large to stay in cache,

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public sealed unsafe partial class SortedKeyTable
 {

@@ -3,7 +3,7 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 public sealed unsafe partial class SortedKeyTable
 {
@@ -22,15 +22,15 @@ public sealed unsafe partial class SortedKeyTable
 
     /// <summary>Finds a key in native memory (a page, a mapped file).</summary>
     /// <param name="key">The key's first byte.</param>
-    /// <param name="length">The key's length; not negative.</param>
+    /// <param name="byteCount">The key's length; not negative.</param>
     /// <returns><inheritdoc cref="Search(ReadOnlySpan{byte})" path="/returns"/></returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> is negative.</exception>
-    public int Search(byte* key, int length) =>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public int Search(byte* key, int byteCount) =>
         // The one place a path is chosen (IsSupported folds to a constant when the method is compiled).
-        HeadScanVector512.IsSupported ? Search<HeadScanVector512>(key, length)
-        : HeadScanVector256.IsSupported ? Search<HeadScanVector256>(key, length)
-        : HeadScanVector128.IsSupported ? Search<HeadScanVector128>(key, length)
-        : Search<HeadScanScalar>(key, length);
+        HeadScanVector512.IsSupported ? Search<HeadScanVector512>(key, byteCount)
+        : HeadScanVector256.IsSupported ? Search<HeadScanVector256>(key, byteCount)
+        : HeadScanVector128.IsSupported ? Search<HeadScanVector128>(key, byteCount)
+        : Search<HeadScanScalar>(key, byteCount);
 
     /// <summary>The search with one node scan: called directly by the tests, for every path this machine runs.</summary>
     // PERF: inlined into Search(byte*, int), so a search makes one call, to the search of its scan and start width.
@@ -58,7 +58,7 @@ public sealed unsafe partial class SortedKeyTable
         if (length < sizeof(ulong) && !KeyWordsInRegister<TScan>(length))
         {
             byte* end = (byte*)&shortKey + sizeof(ulong);
-            Memory.CopyInline(key, end - length, length);
+            Bytes.CopyInline(key, end - length, length);
             key = end - length;
         }
 
@@ -189,7 +189,7 @@ public sealed unsafe partial class SortedKeyTable
     private int ComparePrefix<TStarts>(int level, int node, byte* key, int length, int from, int to) where TStarts : struct, IKeyStarts
     {
         byte* entry = _keys + TStarts.At(_starts, node << (NodeShift * (level + 1)));
-        int order = Memory.CompareInline(entry + from, key + from, Math.Min(to, length) - from);
+        int order = Bytes.CompareInline(entry + from, key + from, Math.Min(to, length) - from);
         // A key that ends inside the prefix is below every entry.
         return order != 0 ? order : (length < to ? 1 : 0);
     }
@@ -231,11 +231,11 @@ public sealed unsafe partial class SortedKeyTable
         int slot = entry << (NodeShift * level);
         int start = TStarts.At(_starts, slot);
         int entryLength = TStarts.At(_starts, slot + 1) - start;
-        int order = Memory.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
+        int order = Bytes.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
         return order != 0 ? order : entryLength - length;
     }
 
     [DoesNotReturn]
     private static void ThrowNegativeLength(int length) =>
-        throw new ArgumentOutOfRangeException(nameof(length), length, "The key's length must not be negative.");
+        throw new ArgumentOutOfRangeException("byteCount", length, "The key's length must not be negative.");
 }

@@ -1,9 +1,9 @@
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
-/// An immutable set of byte keys in key order (<see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>:
+/// An immutable set of byte keys in key order (<see cref="Bytes.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>:
 /// bytes, then the shorter key first), built once and searched many times: a symbol table, an SSTable's index
 /// block, a B+tree page frozen for reading. A search returns what <see cref="Array.BinarySearch{T}(T[], T, IComparer{T})"/>
 /// would over the same keys, without allocating, touching key bytes only where integer heads tie.
@@ -98,7 +98,7 @@ public sealed unsafe partial class SortedKeyTable
 
     /// <summary>Builds a table from keys in ascending key order.</summary>
     /// <param name="sortedKeys">
-    /// The keys, strictly ascending in <see cref="Memory.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> order (bytes,
+    /// The keys, strictly ascending in <see cref="Bytes.Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/> order (bytes,
     /// then the shorter key first); an empty key is allowed (it is the smallest). The bytes are copied.
     /// </param>
     /// <returns>The table.</returns>
@@ -221,7 +221,7 @@ public sealed unsafe partial class SortedKeyTable
     {
         for (int i = 1; i < Count; i++)
         {
-            if (Memory.Compare(KeyAt(i - 1), LengthAt(i - 1), KeyAt(i), LengthAt(i)) >= 0)
+            if (Bytes.Compare(KeyAt(i - 1), LengthAt(i - 1), KeyAt(i), LengthAt(i)) >= 0)
                 throw new ArgumentException($"Key {i} is not greater than key {i - 1}: keys must be strictly ascending in key order.", keysParameter);
         }
     }

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>Key starts of 2 bytes: a table whose keys together hold at most <see cref="ushort.MaxValue"/> bytes (a page, an index block).</summary>
 internal readonly unsafe struct TwoByteKeyStarts : IKeyStarts

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// <see cref="BitonicAvx512"/> in AVX2 registers for the short ranges of <see cref="SortAvx2"/>: up to four

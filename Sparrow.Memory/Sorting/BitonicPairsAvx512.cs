@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// <see cref="BitonicAvx512"/> for keys with payloads: up to two vectors of keys (32 four-byte or 16 eight-byte)

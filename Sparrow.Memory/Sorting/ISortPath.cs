@@ -1,6 +1,6 @@
 using System.Numerics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// One instruction set's partition for <see cref="IntroSort"/>: one struct per path (<see cref="SortScalar"/>,

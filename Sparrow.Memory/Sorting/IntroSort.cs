@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The sort every path shares: introsort over a path's partition (<see cref="ISortPath.Partition"/>), insertion

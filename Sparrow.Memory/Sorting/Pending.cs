@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The end of a permuting partition (<see cref="SortAvx2"/>, <see cref="SortVector128"/>): the keys still unread

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The AVX2 path: 8 (4-byte) or 4 (8-byte) keys a step; the mask of keys above the bound picks a VPERMD

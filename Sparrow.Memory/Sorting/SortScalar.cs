@@ -1,7 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>The portable path: Hoare's partition, one key at a time from both ends.</summary>
 internal readonly unsafe struct SortScalar : ISortPath

@@ -4,7 +4,7 @@ using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
 /// <summary>
 /// The 128-bit path (SSSE3 on x64, AdvSimd on ARM64): 4 (4-byte) or 2 (8-byte) keys a step; the mask of keys

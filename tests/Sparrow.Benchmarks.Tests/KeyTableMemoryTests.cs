@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.RegularExpressions;
 using Sparrow.Benchmarks;
+using Sparrow.Storage;
 
 namespace Sparrow.Tests;
 

@@ -7,7 +7,7 @@ using System.IO.Compression;
 using System.Reflection.Metadata;
 using System.Runtime.InteropServices;
 using System.Text;
-using Sparrow;
+using Sparrow.Storage;
 using Sparrow.Formatting;
 
 if (args.Length != 2)
@@ -99,25 +99,25 @@ unsafe
                 b[random.Next(size)] = (byte)random.Next(256);
 
             int expected = Reference(a, size, b, size), shorter = size / 2;
-            Check(Memory.Compare(a, b, size) == expected, $"Compare at size {size}: {Memory.Compare(a, b, size)}, expected {expected}");
-            Check(Memory.CompareInline(a, b, size) == expected, $"CompareInline at size {size}");
-            Check(Memory.SequenceEqual(a, b, size) == (expected == 0), $"SequenceEqual at size {size}");
-            Check(Memory.Compare(a, shorter, b, size) == Reference(a, shorter, b, size), $"Compare of keys of {shorter} and {size} bytes");
-            Check(Memory.Compare(new ReadOnlySpan<byte>(a, shorter), new ReadOnlySpan<byte>(b, size)) == Reference(a, shorter, b, size),
+            Check(Bytes.Compare(a, b, size) == expected, $"Compare at size {size}: {Bytes.Compare(a, b, size)}, expected {expected}");
+            Check(Bytes.CompareInline(a, b, size) == expected, $"CompareInline at size {size}");
+            Check(Bytes.SequenceEqual(a, b, size) == (expected == 0), $"SequenceEqual at size {size}");
+            Check(Bytes.Compare(a, shorter, b, size) == Reference(a, shorter, b, size), $"Compare of keys of {shorter} and {size} bytes");
+            Check(Bytes.Compare(new ReadOnlySpan<byte>(a, shorter), new ReadOnlySpan<byte>(b, size)) == Reference(a, shorter, b, size),
                 $"Compare of spans of {shorter} and {size} bytes");
-            Check(Memory.SequenceEqual(new ReadOnlySpan<byte>(a, size), new ReadOnlySpan<byte>(b, size)) == (expected == 0), $"SequenceEqual of spans of {size} bytes");
+            Check(Bytes.SequenceEqual(new ReadOnlySpan<byte>(a, size), new ReadOnlySpan<byte>(b, size)) == (expected == 0), $"SequenceEqual of spans of {size} bytes");
 
             // Copy and Move take the source first, as NativeMemory.Copy: b becomes a, and a stays as it was.
             byte[] source = new Span<byte>(a, size).ToArray();
             foreach (string form in (string[])["Copy", "CopyInline", "Move"])
             {
-                Memory.Set(b, 0, size);
+                Bytes.Set(b, 0, size);
                 if (form == "Copy")
-                    Memory.Copy(a, b, size);
+                    Bytes.Copy(a, b, size);
                 else if (form == "CopyInline")
-                    Memory.CopyInline(a, b, size);
+                    Bytes.CopyInline(a, b, size);
                 else
-                    Memory.Move(new ReadOnlySpan<byte>(a, size), new Span<byte>(b, size));
+                    Bytes.Move(new ReadOnlySpan<byte>(a, size), new Span<byte>(b, size));
                 Check(new Span<byte>(b, size).SequenceEqual(source) && new Span<byte>(a, size).SequenceEqual(source), $"{form}(source, destination) of {size} bytes");
             }
         }
@@ -148,7 +148,7 @@ foreach (byte[] key in index.Keys)
     if (previous is not null)
         Check(ReferenceOfArrays(previous, key) < 0, "SortedDictionary<byte[], int> with ByteKeyComparer enumerates in key order");
 
-    Check(Memory.CompareInline(key, key.AsSpan().ToArray()) == 0, "CompareInline over spans of equal keys");
+    Check(Bytes.CompareInline(key, key.AsSpan().ToArray()) == 0, "CompareInline over spans of equal keys");
     previous = key;
 }
 

@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using PublicApiGenerator;
+using Sparrow.Storage;
 
 namespace Sparrow.PublicApi.Tests;
 
@@ -20,7 +21,7 @@ public sealed class PublicApiTest
     {
         Assembly assembly = library switch
         {
-            "Sparrow.Memory" => typeof(Memory).Assembly,
+            "Sparrow.Memory" => typeof(Bytes).Assembly,
             "Sparrow.Formatting" => typeof(Formatting.Etag).Assembly,
             _ => throw new ArgumentOutOfRangeException(nameof(library), library, "not a Sparrow library"),
         };

@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System.Text.RegularExpressions;
+using Sparrow.Storage;
 
 namespace Sparrow.ReadMe.Tests;
 

@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Runtime.InteropServices;
+using Sparrow.Storage;
 
 namespace Sparrow.ReadMe.Tests;
 

@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using Sparrow.Storage;
 
 namespace Sparrow.ReadMe.Tests;
 
@@ -18,13 +19,13 @@ public sealed partial class Usage
             byte* a = page, b = page + 16, c = page + 48;
 
             // memcmp order with the exact difference: 0 when equal, else a[i] - c[i] at the first differing byte.
-            Assert.Equal('4' - '5', Memory.Compare(a, c, 10));
+            Assert.Equal('4' - '5', Bytes.Compare(a, c, 10));
             // Keys of different lengths: the common prefix, then the shorter key first (size1 - size2).
-            Assert.Equal(10 - 17, Memory.Compare(a, 10, b, 17));
-            Assert.True(Memory.SequenceEqual(a, b, 10));
-            Assert.False(Memory.SequenceEqual(a, c, 10));
+            Assert.Equal(10 - 17, Bytes.Compare(a, 10, b, 17));
+            Assert.True(Bytes.SequenceEqual(a, b, 10));
+            Assert.False(Bytes.SequenceEqual(a, c, 10));
             // The same key order over spans.
-            Assert.True(Memory.Compare(keys[..10], keys[48..58]) < 0);
+            Assert.True(Bytes.Compare(keys[..10], keys[48..58]) < 0);
         }
         finally
         {
@@ -39,15 +40,15 @@ public sealed partial class Usage
         byte* page = (byte*)NativeMemory.Alloc(64);
         try
         {
-            Memory.Set(page, 0xFF, 64);                  // a freed page, filled with a marker
+            Bytes.Set(page, 0xFF, 64);                   // a freed page, filled with a marker
             ReadOnlySpan<byte> slots = [0x10, 0x00, 0x20, 0x00, 0x30, 0x00];
-            Memory.Copy(slots, new Span<byte>(page, 64)); // three slots; the ranges must not overlap
+            Bytes.Copy(slots, new Span<byte>(page, 64));  // three slots; the ranges must not overlap
 
-            Memory.Move(page + 2, page + 4, 4);           // source, then destination (as NativeMemory.Copy); they overlap: Move
+            Bytes.Move(page + 2, page + 4, 4);            // source, then destination (as NativeMemory.Copy); they overlap: Move
             page[2] = 0x18; page[3] = 0x00;                // the new slot
             Assert.Equal(new byte[] { 0x10, 0, 0x18, 0, 0x20, 0, 0x30, 0, 0xFF }, new Span<byte>(page, 9).ToArray());
 
-            Memory.Set(page + 8, 0, 56);                   // zero what follows
+            Bytes.Set(page + 8, 0, 56);                    // zero what follows
             Assert.False(new Span<byte>(page + 8, 56).ContainsAnyExcept((byte)0));
         }
         finally

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.ReadMe.Tests;
 
 public sealed partial class Usage

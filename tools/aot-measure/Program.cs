@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
-using Sparrow;
+using Sparrow.Storage;
 using Sparrow.Formatting;
 
 // aot-measure: nanoseconds per call of a few headline operations, the median of 21 timed rounds of about 20 ms each
@@ -53,7 +53,7 @@ static void Measure(string name, Func<int, long> run)
     Console.WriteLine($"{name}\t{nanoseconds[Rounds / 2]:F2}\t(sink {sink & 1})");
 }
 
-/// <summary>Memory.Compare of keys in native memory that differ at their last byte: every byte is read.</summary>
+/// <summary>Bytes.Compare of keys in native memory that differ at their last byte: every byte is read.</summary>
 internal sealed unsafe class CompareCase
 {
     private readonly byte* _x, _y;
@@ -73,7 +73,7 @@ internal sealed unsafe class CompareCase
     {
         long sum = 0;
         for (int i = 0; i < count; i++)
-            sum += Memory.Compare(_x, _y, _size);
+            sum += Bytes.Compare(_x, _y, _size);
         return sum;
     }
 }

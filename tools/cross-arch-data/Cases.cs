@@ -1,5 +1,5 @@
 using System.Buffers;
-using Sparrow;
+using Sparrow.Storage;
 using Sparrow.Formatting;
 using Sparrow.Testing;
 using static Sparrow.Testing.CrossArchitectureValues;
@@ -61,7 +61,7 @@ internal static unsafe class Cases
             // One table in four into a destination too small for it; the others with room for a padded tail value too.
             int capacity = i % 4 == 3 ? random.Next(values.Length + 1) : values.Length + 1 + random.Next(3);
             var destination = new uint[capacity];
-            OperationStatus status = VarInt.Decode(source, destination, out int consumed, out int written);
+            OperationStatus status = Sparrow.Storage.VarInt.Decode(source, destination, out int consumed, out int written);
             yield return Line(CrossArchitectureValues.VarInt32, capacity, Hex(source), status, consumed, written, List(destination[..written]));
         }
     }
@@ -70,7 +70,7 @@ internal static unsafe class Cases
     public static IEnumerable<string> VarInt64()
     {
         Random random = Seeded(4);
-        var buffer = new byte[VarInt.MaxLength64];
+        var buffer = new byte[Sparrow.Storage.VarInt.MaxLength64];
         for (int i = 0; i < 120; i++)
         {
             var bytes = new List<byte>();
@@ -141,8 +141,8 @@ internal static unsafe class Cases
     {
         int common = Math.Min(x.Length, y.Length);
         fixed (byte* px = x, py = y)
-            return Line(CrossArchitectureValues.Compare, Hex(x), Hex(y), Memory.Compare(px, py, common), Memory.Compare(px, x.Length, py, y.Length),
-                Memory.SequenceEqual(px, py, common));
+            return Line(CrossArchitectureValues.Compare, Hex(x), Hex(y), Sparrow.Storage.Bytes.Compare(px, py, common), Sparrow.Storage.Bytes.Compare(px, x.Length, py, y.Length),
+                Sparrow.Storage.Bytes.SequenceEqual(px, py, common));
     }
 
     /// <summary>What follows a valid table: nothing, a padded (still valid) varint, an unfinished one, one too long, one too large.</summary>

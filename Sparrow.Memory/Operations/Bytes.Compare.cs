@@ -3,52 +3,52 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-public static unsafe partial class Memory
+public static unsafe partial class Bytes
 {
-    /// <summary>Compares <paramref name="size"/> bytes at <paramref name="p1"/> and <paramref name="p2"/> in key (memcmp) order.</summary>
-    /// <param name="p1">The first run of bytes.</param>
-    /// <param name="p2">The second run of bytes.</param>
-    /// <param name="size">How many bytes to compare; the same for both.</param>
-    /// <returns>0 when the bytes are equal, otherwise exactly <c>p1[i] - p2[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
+    /// <summary>Compares <paramref name="byteCount"/> bytes at <paramref name="x"/> and <paramref name="y"/> in key (memcmp) order.</summary>
+    /// <param name="x">The first run of bytes.</param>
+    /// <param name="y">The second run of bytes.</param>
+    /// <param name="byteCount">How many bytes to compare; the same for both.</param>
+    /// <returns>0 when the bytes are equal, otherwise exactly <c>x[i] - y[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
     /// <remarks>
     /// A call, never inlined: one call site costs a call instruction. <see cref="CompareInline(byte*, byte*, int)"/>
     /// is the same compare inlined into its caller, which saves the call and costs a few hundred bytes of machine
     /// code at each call site.
     /// </remarks>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static int Compare(byte* p1, byte* p2, int size) => CompareInline(p1, p2, size);
+    public static int Compare(byte* x, byte* y, int byteCount) => CompareInline(x, y, byteCount);
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a B+tree
     /// page search) pays no call for key-sized inputs, at the price of a few hundred bytes of machine code per
     /// call site.
     /// </summary>
-    /// <param name="p1">The first run of bytes.</param>
-    /// <param name="p2">The second run of bytes.</param>
-    /// <param name="size">How many bytes to compare; the same for both.</param>
-    /// <returns>0 when the bytes are equal, otherwise exactly <c>p1[i] - p2[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <param name="x">The first run of bytes.</param>
+    /// <param name="y">The second run of bytes.</param>
+    /// <param name="byteCount">How many bytes to compare; the same for both.</param>
+    /// <returns>0 when the bytes are equal, otherwise exactly <c>x[i] - y[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int CompareInline(byte* p1, byte* p2, int size) =>
-        SizeClasses.Dispatch<CompareOperation, int>(new CompareOperation(p1, p2), size);
+    public static int CompareInline(byte* x, byte* y, int byteCount) =>
+        SizeClasses.Dispatch<CompareOperation, int>(new CompareOperation(x, y), byteCount);
 
     /// <summary>
     /// Compares two keys in key order: byte-wise over the common prefix as
     /// <see cref="Compare(byte*, byte*, int)"/>, then the shorter key first.
     /// </summary>
-    /// <param name="p1">The first key.</param>
-    /// <param name="size1">The length of the first key.</param>
-    /// <param name="p2">The second key.</param>
-    /// <param name="size2">The length of the second key.</param>
+    /// <param name="x">The first key.</param>
+    /// <param name="xByteCount">The length of the first key.</param>
+    /// <param name="y">The second key.</param>
+    /// <param name="yByteCount">The length of the second key.</param>
     /// <returns>
-    /// <c>p1[i] - p2[i]</c> for the first differing index <c>i</c> of the common prefix; when the prefix is
-    /// equal, <c>size1 - size2</c> (0 when the keys are equal).
+    /// <c>x[i] - y[i]</c> for the first differing index <c>i</c> of the common prefix; when the prefix is
+    /// equal, <c>xByteCount - yByteCount</c> (0 when the keys are equal).
     /// </returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size1"/> or <paramref name="size2"/> is negative.</exception>
-    public static int Compare(byte* p1, int size1, byte* p2, int size2) => CompareKeys(p1, size1, p2, size2);
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="xByteCount"/> or <paramref name="yByteCount"/> is negative.</exception>
+    public static int Compare(byte* x, int xByteCount, byte* y, int yByteCount) => CompareKeys(x, xByteCount, y, yByteCount);
 
     /// <summary>
     /// Compares two spans in key order; the sign and the value equal
@@ -115,11 +115,11 @@ internal readonly unsafe struct CompareOperation(byte* x, byte* y) : ISizeClassO
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int VectorBlocks(nuint size) => Sparrow.VectorBlocks.Compare(x, y, size);
+    public int VectorBlocks(nuint size) => Sparrow.Storage.VectorBlocks.Compare(x, y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int WordBlocks(nuint size) => Sparrow.WordBlocks.Compare(x, y, size);
+    public int WordBlocks(nuint size) => Sparrow.Storage.WordBlocks.Compare(x, y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int AdvSimdBlocks(nuint size) => Sparrow.AdvSimdBlocks.Compare(x, y, size);
+    public int AdvSimdBlocks(nuint size) => Sparrow.Storage.AdvSimdBlocks.Compare(x, y, size);
 }

@@ -2,17 +2,17 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-public static unsafe partial class Memory
+public static unsafe partial class Bytes
 {
-    /// <summary>Sets <paramref name="size"/> bytes at <paramref name="destination"/> to <paramref name="value"/>.</summary>
+    /// <summary>Sets <paramref name="byteCount"/> bytes at <paramref name="destination"/> to <paramref name="value"/>.</summary>
     /// <param name="destination">The first byte to set.</param>
     /// <param name="value">The value every byte gets (0 clears).</param>
-    /// <param name="size">How many bytes to set.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
-    public static void Set(byte* destination, byte value, int size) =>
-        SizeClasses.Dispatch<SetOperation, NoResult>(new SetOperation(destination, value), size);
+    /// <param name="byteCount">How many bytes to set.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static void Set(byte* destination, byte value, int byteCount) =>
+        SizeClasses.Dispatch<SetOperation, NoResult>(new SetOperation(destination, value), byteCount);
 
     /// <summary>Sets every byte of <paramref name="destination"/> to <paramref name="value"/>.</summary>
     /// <param name="destination">The bytes to set.</param>
@@ -56,10 +56,10 @@ internal readonly unsafe struct SetOperation(byte* destination, byte value) : IS
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size) => Sparrow.VectorBlocks.Set(destination, value, size);
+    public NoResult VectorBlocks(nuint size) => Sparrow.Storage.VectorBlocks.Set(destination, value, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Set(destination, value, size);
+    public NoResult WordBlocks(nuint size) => Sparrow.Storage.WordBlocks.Set(destination, value, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);

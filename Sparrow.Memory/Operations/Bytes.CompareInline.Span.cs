@@ -1,9 +1,9 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-public static unsafe partial class Memory
+public static unsafe partial class Bytes
 {
     /// <summary>
     /// The same as <see cref="Compare(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>, inlined into its caller so a hot

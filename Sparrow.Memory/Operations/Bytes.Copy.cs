@@ -3,24 +3,24 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-public static unsafe partial class Memory
+public static unsafe partial class Bytes
 {
-    /// <summary>Copies <paramref name="size"/> bytes from <paramref name="source"/> to <paramref name="destination"/>.</summary>
+    /// <summary>Copies <paramref name="byteCount"/> bytes from <paramref name="source"/> to <paramref name="destination"/>.</summary>
     /// <param name="source">Where the bytes come from.</param>
     /// <param name="destination">Where the bytes go.</param>
-    /// <param name="size">How many bytes to copy.</param>
+    /// <param name="byteCount">How many bytes to copy.</param>
     /// <remarks>
     /// <para>
-    /// Every Copy and Move of <see cref="Memory"/> takes the source first, then the destination, as
+    /// Every Copy and Move of <see cref="Bytes"/> takes the source first, then the destination, as
     /// <see cref="NativeMemory.Copy(void*, void*, nuint)"/>, <see cref="Buffer.MemoryCopy(void*, void*, long, long)"/>
     /// and <see cref="Span{T}.CopyTo(Span{T})"/> do.
     /// </para>
     /// <para>
     /// The two ranges must not overlap; use <see cref="Move(byte*, byte*, int)"/> when they may. On overlapping
-    /// ranges Copy still reads only <c>[source, source + size)</c> and writes only
-    /// <c>[destination, destination + size)</c>, but the bytes written are unspecified.
+    /// ranges Copy still reads only <c>[source, source + byteCount)</c> and writes only
+    /// <c>[destination, destination + byteCount)</c>, but the bytes written are unspecified.
     /// </para>
     /// <para>
     /// Above 2 KiB, where 256-bit vectors are accelerated, the copy is the runtime's memmove (as
@@ -33,9 +33,9 @@ public static unsafe partial class Memory
     /// code at each call site.
     /// </para>
     /// </remarks>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Copy(byte* source, byte* destination, int size) => CopyInline(source, destination, size);
+    public static void Copy(byte* source, byte* destination, int byteCount) => CopyInline(source, destination, byteCount);
 
     /// <summary>
     /// The same as <see cref="Copy(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a value
@@ -44,33 +44,33 @@ public static unsafe partial class Memory
     /// </summary>
     /// <param name="source">Where the bytes come from.</param>
     /// <param name="destination">Where the bytes go.</param>
-    /// <param name="size">How many bytes to copy.</param>
+    /// <param name="byteCount">How many bytes to copy.</param>
     /// <remarks>
-    /// Source first, then destination, as every Copy and Move of <see cref="Memory"/> (see <see cref="Copy(byte*, byte*, int)"/>).
+    /// Source first, then destination, as every Copy and Move of <see cref="Bytes"/> (see <see cref="Copy(byte*, byte*, int)"/>).
     /// The two ranges must not overlap; use <see cref="Move(byte*, byte*, int)"/> when they may.
     /// </remarks>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void CopyInline(byte* source, byte* destination, int size) =>
-        SizeClasses.Dispatch<CopyOperation, NoResult>(new CopyOperation(source, destination), size);
+    public static void CopyInline(byte* source, byte* destination, int byteCount) =>
+        SizeClasses.Dispatch<CopyOperation, NoResult>(new CopyOperation(source, destination), byteCount);
 
     /// <summary>
-    /// Copies <paramref name="size"/> bytes from <paramref name="source"/> to <paramref name="destination"/>,
+    /// Copies <paramref name="byteCount"/> bytes from <paramref name="source"/> to <paramref name="destination"/>,
     /// right whatever the overlap of the two ranges (shifting a page's slot array by a few bytes, say).
     /// </summary>
     /// <param name="source">Where the bytes come from.</param>
     /// <param name="destination">Where the bytes go.</param>
-    /// <param name="size">How many bytes to move.</param>
-    /// <remarks>Source first, then destination, as every Copy and Move of <see cref="Memory"/> (see <see cref="Copy(byte*, byte*, int)"/>).</remarks>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
-    public static void Move(byte* source, byte* destination, int size) =>
-        SizeClasses.Dispatch<MoveOperation, NoResult>(new MoveOperation(source, destination), size);
+    /// <param name="byteCount">How many bytes to move.</param>
+    /// <remarks>Source first, then destination, as every Copy and Move of <see cref="Bytes"/> (see <see cref="Copy(byte*, byte*, int)"/>).</remarks>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static void Move(byte* source, byte* destination, int byteCount) =>
+        SizeClasses.Dispatch<MoveOperation, NoResult>(new MoveOperation(source, destination), byteCount);
 
     /// <summary>Copies <paramref name="source"/> to the start of <paramref name="destination"/>, which must not overlap it.</summary>
     /// <param name="source">The bytes to copy.</param>
     /// <param name="destination">Receives the bytes; at least as long as <paramref name="source"/>.</param>
     /// <remarks>
-    /// Source first, then destination, as every Copy and Move of <see cref="Memory"/> (see <see cref="Copy(byte*, byte*, int)"/>).
+    /// Source first, then destination, as every Copy and Move of <see cref="Bytes"/> (see <see cref="Copy(byte*, byte*, int)"/>).
     /// Use <see cref="Move(ReadOnlySpan{byte}, Span{byte})"/> when the spans may overlap.
     /// </remarks>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>; nothing is written.</exception>
@@ -84,7 +84,7 @@ public static unsafe partial class Memory
     /// <summary>Copies <paramref name="source"/> to the start of <paramref name="destination"/>, right whatever their overlap.</summary>
     /// <param name="source">The bytes to copy.</param>
     /// <param name="destination">Receives the bytes; at least as long as <paramref name="source"/>.</param>
-    /// <remarks>Source first, then destination, as every Copy and Move of <see cref="Memory"/> (see <see cref="Copy(byte*, byte*, int)"/>).</remarks>
+    /// <remarks>Source first, then destination, as every Copy and Move of <see cref="Bytes"/> (see <see cref="Copy(byte*, byte*, int)"/>).</remarks>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>; nothing is written.</exception>
     public static void Move(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -144,7 +144,7 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
         if (size > MaxVectorBlocksSize)
             RuntimeCopy(source, destination, size);
         else
-            Sparrow.VectorBlocks.Copy(source, destination, size);
+            Sparrow.Storage.VectorBlocks.Copy(source, destination, size);
         return default;
     }
 
@@ -165,7 +165,7 @@ internal readonly unsafe struct CopyOperation(byte* source, byte* destination) :
     public static void RuntimeCopy(byte* source, byte* destination, nuint size) => Buffer.MemoryCopy(source, destination, size, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Copy(source, destination, size);
+    public NoResult WordBlocks(nuint size) => Sparrow.Storage.WordBlocks.Copy(source, destination, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);
@@ -189,10 +189,10 @@ internal readonly unsafe struct MoveOperation(byte* source, byte* destination) :
     public NoResult Masked(Vector256<byte> mask) => _copy.Masked(mask);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult VectorBlocks(nuint size) => Sparrow.VectorBlocks.Move(source, destination, size);
+    public NoResult VectorBlocks(nuint size) => Sparrow.Storage.VectorBlocks.Move(source, destination, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public NoResult WordBlocks(nuint size) => Sparrow.WordBlocks.Move(source, destination, size);
+    public NoResult WordBlocks(nuint size) => Sparrow.Storage.WordBlocks.Move(source, destination, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public NoResult AdvSimdBlocks(nuint size) => WordBlocks(size);

@@ -2,21 +2,21 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 
-namespace Sparrow;
+namespace Sparrow.Storage;
 
-public static unsafe partial class Memory
+public static unsafe partial class Bytes
 {
     /// <summary>
-    /// Tests whether <paramref name="size"/> bytes at <paramref name="p1"/> and <paramref name="p2"/> are equal.
+    /// Tests whether <paramref name="byteCount"/> bytes at <paramref name="x"/> and <paramref name="y"/> are equal.
     /// Faster than <see cref="Compare(byte*, byte*, int)"/>: it never locates the first difference.
     /// </summary>
-    /// <param name="p1">The first run of bytes.</param>
-    /// <param name="p2">The second run of bytes.</param>
-    /// <param name="size">How many bytes to compare; the same for both.</param>
+    /// <param name="x">The first run of bytes.</param>
+    /// <param name="y">The second run of bytes.</param>
+    /// <param name="byteCount">How many bytes to compare; the same for both.</param>
     /// <returns><see langword="true"/> when the bytes are equal.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="size"/> is negative.</exception>
-    public static bool SequenceEqual(byte* p1, byte* p2, int size) =>
-        SizeClasses.Equal(p1, p2, size);
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    public static bool SequenceEqual(byte* x, byte* y, int byteCount) =>
+        SizeClasses.Equal(x, y, byteCount);
 
     /// <summary>Tests whether two spans have the same length and the same bytes.</summary>
     /// <param name="x">The first span.</param>
@@ -51,11 +51,11 @@ internal readonly unsafe struct EqualOperation(byte* x, byte* y) : ISizeClassOpe
     public bool Masked(Vector256<byte> mask) => MaskedVector.DifferingBytes(x, y, mask) == 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool VectorBlocks(nuint size) => Sparrow.VectorBlocks.Equal(x, y, size);
+    public bool VectorBlocks(nuint size) => Sparrow.Storage.VectorBlocks.Equal(x, y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool WordBlocks(nuint size) => Sparrow.WordBlocks.Equal(x, y, size);
+    public bool WordBlocks(nuint size) => Sparrow.Storage.WordBlocks.Equal(x, y, size);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool AdvSimdBlocks(nuint size) => Sparrow.AdvSimdBlocks.Equal(x, y, size);
+    public bool AdvSimdBlocks(nuint size) => Sparrow.Storage.AdvSimdBlocks.Equal(x, y, size);
 }

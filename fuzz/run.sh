@@ -72,7 +72,7 @@ for name in "${targets[@]}"; do
     status=1
     for crash in "$out/$name"/default/crashes/id*; do
       echo "  CRASH $crash:"
-      "$bin/Sparrow.Fuzz" "$name" "$crash" 2>&1 | head -5 | sed 's/^/    /' || true
+      ("$bin/Sparrow.Fuzz" "$name" "$crash" 2>&1 || true) | head -5 | sed 's/^/    /'
     done
   fi
 done

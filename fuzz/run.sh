@@ -44,9 +44,10 @@ fi
 
 # Debian's AFL++ checks for an ELF with its own instrumentation; SharpFuzz instruments the .NET code instead
 # (AFL_SKIP_BIN_CHECK). SharpFuzz's map is 64 KiB. No UI, no CPU governor or core binding checks (a shared
-# machine, CI), and a core_pattern that pipes to a crash handler (as on most machines) is tolerated.
+# machine, CI), and a core_pattern that pipes to a crash handler (as on most machines) is tolerated. A seed or
+# finding that crashes stops afl-fuzz (no AFL_SKIP_CRASHES), which fails the run.
 export AFL_SKIP_BIN_CHECK=1 AFL_MAP_SIZE=65536 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 \
-  AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_SKIP_CRASHES=0 DOTNET_CLI_TELEMETRY_OPTOUT=1
+  AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 DOTNET_CLI_TELEMETRY_OPTOUT=1
 
 status=0
 for name in "${targets[@]}"; do

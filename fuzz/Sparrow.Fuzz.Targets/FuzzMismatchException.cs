@@ -11,11 +11,4 @@ public sealed class FuzzMismatchException(string message) : Exception(message)
     /// <summary>Throws a mismatch; a method of its own so a check's hot path holds no throw.</summary>
     [DoesNotReturn]
     public static void Throw(string message) => throw new FuzzMismatchException(message);
-
-    /// <summary>Throws when <paramref name="agrees"/> is false; <paramref name="message"/> is built only then.</summary>
-    public static void Check(bool agrees, Func<string> message)
-    {
-        if (!agrees)
-            Throw(message());
-    }
 }

@@ -26,7 +26,7 @@ if ! command -v afl-fuzz >/dev/null; then
   [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   echo "installing afl++"
   "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq afl++ >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends afl++ >/dev/null
 fi
 dotnet tool restore >/dev/null
 

@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using Sparrow.Tests;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 

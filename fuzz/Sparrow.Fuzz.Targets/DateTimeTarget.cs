@@ -1,5 +1,6 @@
 using System.Globalization;
 using Sparrow.Formatting;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 

@@ -1,4 +1,5 @@
 using Sparrow.Formatting;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 

@@ -1,10 +1,11 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 
 /// <summary>
-/// Memory.Compare, CompareInline, SequenceEqual, Copy, CopyInline, Move and Set against byte loops, at sizes and
+/// Bytes.Compare, CompareInline, SequenceEqual, Copy, CopyInline, Move and Set against byte loops, at sizes and
 /// offsets the input chooses. The first 10 bytes are parameters (missing ones read as 0), the rest is the data:
 /// <list type="bullet">
 /// <item>bytes 0-1: the size n (modulo data length + 1);</item>
@@ -68,12 +69,12 @@ public static unsafe class MemoryTarget
         fixed (byte* p = x)
         fixed (byte* q = y)
         {
-            int compared = Memory.Compare(p, q, x.Length);
-            int inline = Memory.CompareInline(p, q, x.Length);
-            bool equal = Memory.SequenceEqual(p, q, x.Length);
-            bool spansEqual = Memory.SequenceEqual(x, y);
+            int compared = Bytes.Compare(p, q, x.Length);
+            int inline = Bytes.CompareInline(p, q, x.Length);
+            bool equal = Bytes.SequenceEqual(p, q, x.Length);
+            bool spansEqual = Bytes.SequenceEqual(x, y);
             if (compared != expected || inline != expected || equal != (expected == 0) || spansEqual != (expected == 0))
-                FuzzMismatchException.Throw($"Memory.Compare of {x.Length} bytes [{Spans.Hex(x)}] and [{Spans.Hex(y)}] = {compared} (inline {inline}, SequenceEqual {equal}/{spansEqual}); reference {expected}");
+                FuzzMismatchException.Throw($"Bytes.Compare of {x.Length} bytes [{Spans.Hex(x)}] and [{Spans.Hex(y)}] = {compared} (inline {inline}, SequenceEqual {equal}/{spansEqual}); reference {expected}");
         }
     }
 
@@ -83,11 +84,11 @@ public static unsafe class MemoryTarget
         fixed (byte* p = x)
         fixed (byte* q = y)
         {
-            int keys = Memory.Compare(p, x.Length, q, y.Length);
-            int spans = Memory.Compare(x, y);
-            bool equal = Memory.SequenceEqual(x, y);
+            int keys = Bytes.Compare(p, x.Length, q, y.Length);
+            int spans = Bytes.Compare(x, y);
+            bool equal = Bytes.SequenceEqual(x, y);
             if (keys != expected || spans != expected || equal != (expected == 0))
-                FuzzMismatchException.Throw($"Memory.Compare of keys [{Spans.Hex(x)}] and [{Spans.Hex(y)}] = {keys} (spans {spans}, SequenceEqual {equal}); reference {expected}");
+                FuzzMismatchException.Throw($"Bytes.Compare of keys [{Spans.Hex(x)}] and [{Spans.Hex(y)}] = {keys} (spans {spans}, SequenceEqual {equal}); reference {expected}");
         }
     }
 
@@ -116,13 +117,13 @@ public static unsafe class MemoryTarget
             fixed (byte* q = to)
             {
                 if (way == 0)
-                    Memory.Copy(p, q, source.Length);
+                    Bytes.Copy(p, q, source.Length);
                 else if (way == 1)
-                    Memory.CopyInline(p, q, source.Length);
+                    Bytes.CopyInline(p, q, source.Length);
                 else
-                    Memory.Copy(from, sourceAtEnd ? area : to);
+                    Bytes.Copy(from, sourceAtEnd ? area : to);
             }
-            CheckArea(area, to, source, $"Memory.Copy (way {way}) of [{Spans.Hex(source)}]");
+            CheckArea(area, to, source, $"Bytes.Copy (way {way}) of [{Spans.Hex(source)}]");
         }
 
         if (source.Length > 0)
@@ -131,14 +132,14 @@ public static unsafe class MemoryTarget
             area.Fill(Canary);
             try
             {
-                Memory.Copy(from, area);
-                FuzzMismatchException.Throw($"Memory.Copy of {source.Length} bytes into {area.Length} did not throw");
+                Bytes.Copy(from, area);
+                FuzzMismatchException.Throw($"Bytes.Copy of {source.Length} bytes into {area.Length} did not throw");
             }
             catch (ArgumentException)
             {
             }
             if (area.ContainsAnyExcept(Canary))
-                FuzzMismatchException.Throw($"Memory.Copy of {source.Length} bytes into {area.Length} wrote before throwing");
+                FuzzMismatchException.Throw($"Bytes.Copy of {source.Length} bytes into {area.Length} wrote before throwing");
         }
     }
 
@@ -159,14 +160,14 @@ public static unsafe class MemoryTarget
             if (way == 0)
             {
                 fixed (byte* p = buffer)
-                    Memory.Move(p + sourceOffset, p + destinationOffset, size);
+                    Bytes.Move(p + sourceOffset, p + destinationOffset, size);
             }
             else
             {
-                Memory.Move(buffer.Slice(sourceOffset, size), buffer[destinationOffset..]);
+                Bytes.Move(buffer.Slice(sourceOffset, size), buffer[destinationOffset..]);
             }
             if (!buffer.SequenceEqual(expected))
-                FuzzMismatchException.Throw($"Memory.Move (way {way}) of {size} bytes from {sourceOffset} to {destinationOffset} in [{Spans.Hex(data)}] gave [{Spans.Hex(buffer)}]");
+                FuzzMismatchException.Throw($"Bytes.Move (way {way}) of {size} bytes from {sourceOffset} to {destinationOffset} in [{Spans.Hex(data)}] gave [{Spans.Hex(buffer)}]");
         }
     }
 
@@ -182,13 +183,13 @@ public static unsafe class MemoryTarget
             if (way == 0)
             {
                 fixed (byte* p = to)
-                    Memory.Set(p, value, size);
+                    Bytes.Set(p, value, size);
             }
             else
             {
-                Memory.Set(to, value);
+                Bytes.Set(to, value);
             }
-            CheckArea(area, to, expected, $"Memory.Set (way {way}) of {size} bytes to {value:X2}");
+            CheckArea(area, to, expected, $"Bytes.Set (way {way}) of {size} bytes to {value:X2}");
         }
     }
 

@@ -1,4 +1,5 @@
 using Sparrow.Tests;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 

@@ -1,3 +1,5 @@
+using Sparrow.Storage;
+
 namespace Sparrow.Fuzz;
 
 /// <summary>

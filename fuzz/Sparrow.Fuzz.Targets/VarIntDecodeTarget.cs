@@ -1,5 +1,6 @@
 using System.Buffers;
 using Sparrow.Tests;
+using Sparrow.Storage;
 
 namespace Sparrow.Fuzz;
 

@@ -183,7 +183,7 @@ public static class PostingListTarget
     {
         bool modelled = count >= 0 && count <= ModelLimit;
         Span<ulong> buffer = stackalloc ulong[300];
-        int size = script.IsEmpty ? DrainSize : ReadSize(script[0]);
+        int size = script.IsEmpty ? DrainSize : Math.Max(1, ReadSize(script[0]));
         int position = 0;
         try
         {

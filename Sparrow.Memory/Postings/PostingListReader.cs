@@ -154,17 +154,17 @@ public ref struct PostingListReader
     /// <summary>The index of the first buffered value at or above <paramref name="target"/>, from <paramref name="from"/>; one exists.</summary>
     private readonly int FirstAtOrAbove(int from, ulong target)
     {
-        // Binary search over the ascending buffered values (at most 7 halvings in a block): the answer lies in
-        // [low, low + count].
-        int low = from, count = _buffered - from;
-        while (count > 1)
+        // Binary search over the ascending buffered values: at most 7 steps in a block.
+        int low = from, high = _buffered - 1;
+        while (low < high)
         {
-            int half = count >>> 1;
-            // PERF: a conditional move, not a branch: after a random target half the branches were mispredicted.
-            low = _buffer[low + half - 1] < target ? low + half : low;
-            count -= half;
+            int middle = (low + high) >>> 1;
+            if (_buffer[middle] < target)
+                low = middle + 1;
+            else
+                high = middle;
         }
-        return _buffer[low] < target ? low + 1 : low;
+        return low;
     }
 
     /// <summary>The code and span of the skip record of <paramref name="block"/>, its span checked to fit after <see cref="_start"/>.</summary>

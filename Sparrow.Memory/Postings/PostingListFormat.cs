@@ -178,8 +178,6 @@ internal static class PostingListFormat
     /// Lays out the block of <paramref name="deltas"/> deltas with <paramref name="code"/> at <paramref name="offset"/>:
     /// false when its exception bytes are impossible or it runs past <paramref name="encoded"/>.
     /// </summary>
-    // PERF: inlined into the block loops, where a call per block of 128 values was a visible share of a decode.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryLayOut(ReadOnlySpan<byte> encoded, int offset, int code, int deltas, out Block block)
     {
         block = default;

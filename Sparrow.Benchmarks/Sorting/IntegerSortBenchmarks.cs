@@ -7,7 +7,7 @@ using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>The inputs of <see cref="IntegerSortBenchmarks"/>.</summary>
+/// <summary>The inputs of the sort benchmarks (<see cref="IntegerSortCase"/>).</summary>
 public enum SortInput
 {
     /// <summary>Keys drawn uniformly from the whole range of the type.</summary>
@@ -27,29 +27,22 @@ public enum SortInput
 }
 
 /// <summary>
-/// Sorting integer keys in place: Sparrow's IntegerSort against MemoryExtensions.Sort (the BCL's introsort) for
-/// 64, 1,000 and 1,000,000 keys; ulong, uint and int keys; ulong keys with long payloads against
-/// MemoryExtensions.Sort(keys, values); SortUnique against a sort and a dedupe loop.
+/// The inputs and the fresh copy every invocation sorts, shared by the sort benchmarks of each form (keys of each
+/// type, keys with payloads, unique keys): one class per form, so that each Sparrow row's verdict is against that
+/// form's own alternative.
 /// </summary>
 /// <remarks>
 /// Each invocation sorts a fresh copy: the row copies its input into a work buffer and sorts that, so every row
-/// pays the same copy, which the <see cref="Copy"/> row measures alone. Below 1M keys the input is one of
-/// <see cref="Variants"/> different inputs of the same shape, taken in turn: sorting the same 1,000 keys again and
-/// again lets the branch predictor learn a branchy sort's every branch (MemoryExtensions.Sort measured 7x faster
-/// on one repeated input than on varied ones), which a real sort never sees.
+/// pays the same copy, which <see cref="IntegerSortBenchmarks.Copy"/> measures alone. Below 1M keys the input is
+/// one of <see cref="Variants"/> different inputs of the same shape, taken in turn: sorting the same 1,000 keys
+/// again and again lets the branch predictor learn a branchy sort's every branch (MemoryExtensions.Sort measured
+/// 7x faster on one repeated input than on varied ones), which a real sort never sees.
 /// </remarks>
-public class IntegerSortBenchmarks
+public abstract class IntegerSortCase
 {
     /// <summary>Different inputs per case below 1M keys; a power of two.</summary>
     private const int Variants = 256;
 
-    private ulong[] _ulongs = [];
-    private uint[] _uints = [];
-    private int[] _ints = [];
-    private ulong[] _workUlongs = [];
-    private uint[] _workUints = [];
-    private int[] _workInts = [];
-    private long[] _payloads = [];
     private int _variants;
     private int _next;
 
@@ -59,133 +52,12 @@ public class IntegerSortBenchmarks
     [Params(SortInput.Uniform, SortInput.Sorted, SortInput.Reversed, SortInput.AllEqual, SortInput.HalfDuplicates)]
     public SortInput Input { get; set; }
 
-    [GlobalSetup]
-    public void Setup()
+    /// <summary>The inputs, <see cref="Variants"/> (one at 1M keys) of <see cref="Size"/> keys of <see cref="Input"/>'s shape.</summary>
+    protected T[] Make<T>() where T : unmanaged, IBinaryInteger<T>
     {
         _variants = Size >= 1_000_000 ? 1 : Variants;
+        _next = 0;
         var random = new Random(34);
-        _ulongs = Make<ulong>(random);
-        _uints = Make<uint>(random);
-        _ints = Make<int>(random);
-        _workUlongs = new ulong[Size];
-        _workUints = new uint[Size];
-        _workInts = new int[Size];
-        _payloads = new long[Size];
-
-        // Every row must sort, or its timing means nothing.
-        ulong[] expected = _ulongs.AsSpan(0, Size).ToArray();
-        Array.Sort(expected);
-        _next = 0;
-        Sort();
-        if (!_workUlongs.AsSpan().SequenceEqual(expected))
-            throw new InvalidOperationException($"IntegerSort ({Size}, {Input}) did not sort as MemoryExtensions.Sort.");
-        _next = 0;
-        SortPairs();
-        if (!_workUlongs.AsSpan().SequenceEqual(expected))
-            throw new InvalidOperationException($"IntegerSort pairs ({Size}, {Input}) did not sort the keys.");
-        _next = 0;
-        int distinct = SortUnique();
-        _next = 0;
-        if (distinct != expected.Distinct().Count() || distinct != SortThenDedupeLoop())
-            throw new InvalidOperationException($"IntegerSort.SortUnique ({Size}, {Input}) kept another number of keys than the dedupe loop.");
-        _next = 0;
-    }
-
-    [Benchmark, Role(Role.Reference)]
-    public ulong Copy() => Next(_ulongs, _workUlongs)[^1];
-
-    [Benchmark(Baseline = true), Role(Role.Alternative), AlsoWithoutAvx512]
-    public ulong MemoryExtensionsSort()
-    {
-        Span<ulong> keys = Next(_ulongs, _workUlongs);
-        keys.Sort();
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(0.10, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
-    [Target(0.5, nameof(MemoryExtensionsSort), MinSize = 1_000, MaxSize = 1_000, Case = "Input=Uniform")]
-    [Target(0.7, nameof(MemoryExtensionsSort), MaxSize = 64, Case = "Input=Uniform")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Sorted")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Reversed")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=AllEqual")]
-    [Target(0.2, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform", Job = WithoutAvx512Job.Id)]
-    public ulong Sort()
-    {
-        Span<ulong> keys = Next(_ulongs, _workUlongs);
-        IntegerSort.Sort(keys);
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Alternative)]
-    public uint MemoryExtensionsSortUInt32()
-    {
-        Span<uint> keys = Next(_uints, _workUints);
-        keys.Sort();
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.07, nameof(MemoryExtensionsSortUInt32), MinSize = 1_000_000, Case = "Input=Uniform")]
-    public uint SortUInt32()
-    {
-        Span<uint> keys = Next(_uints, _workUints);
-        IntegerSort.Sort(keys);
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Alternative)]
-    public int MemoryExtensionsSortInt32()
-    {
-        Span<int> keys = Next(_ints, _workInts);
-        keys.Sort();
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.07, nameof(MemoryExtensionsSortInt32), MinSize = 1_000_000, Case = "Input=Uniform")]
-    public int SortInt32()
-    {
-        Span<int> keys = Next(_ints, _workInts);
-        IntegerSort.Sort(keys);
-        return keys[^1];
-    }
-
-    /// <summary>ulong keys with long payloads; the payloads are not reset between invocations (their values do not matter).</summary>
-    [Benchmark, Role(Role.Alternative)]
-    public ulong MemoryExtensionsSortPairs()
-    {
-        Span<ulong> keys = Next(_ulongs, _workUlongs);
-        keys.Sort(_payloads.AsSpan());
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.15, nameof(MemoryExtensionsSortPairs), MinSize = 1_000_000, Case = "Input=Uniform")]
-    public ulong SortPairs()
-    {
-        Span<ulong> keys = Next(_ulongs, _workUlongs);
-        IntegerSort.Sort(keys, _payloads.AsSpan());
-        return keys[^1];
-    }
-
-    [Benchmark, Role(Role.Alternative)]
-    public int SortThenDedupeLoop() => SortThenDedupe.SortUnique(Next(_ulongs, _workUlongs));
-
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.12, nameof(SortThenDedupeLoop), MinSize = 1_000_000, Case = "Input=HalfDuplicates")]
-    public int SortUnique() => IntegerSort.SortUnique(Next(_ulongs, _workUlongs));
-
-    /// <summary>The next input, copied into the work buffer.</summary>
-    private Span<T> Next<T>(T[] inputs, T[] work)
-    {
-        int variant = _next++ & (_variants - 1);
-        inputs.AsSpan(variant * Size, Size).CopyTo(work);
-        return work;
-    }
-
-    private T[] Make<T>(Random random) where T : unmanaged, IBinaryInteger<T>
-    {
         var keys = new T[_variants * Size];
         random.NextBytes(MemoryMarshal.AsBytes(keys.AsSpan()));
         for (int v = 0; v < _variants; v++)
@@ -212,4 +84,197 @@ public class IntegerSortBenchmarks
         }
         return keys;
     }
+
+    /// <summary>The next input, copied into the work buffer.</summary>
+    protected Span<T> Next<T>(T[] inputs, T[] work)
+    {
+        int variant = _next++ & (_variants - 1);
+        inputs.AsSpan(variant * Size, Size).CopyTo(work);
+        return work;
+    }
+
+    /// <summary>Starts the inputs over, after a check in setup.</summary>
+    protected void Restart() => _next = 0;
+
+    /// <summary>Throws unless <paramref name="sorted"/> holds the first input sorted: a row that does not sort measures nothing.</summary>
+    protected void Check<T>(T[] inputs, Span<T> sorted, string what) where T : unmanaged, IBinaryInteger<T>
+    {
+        T[] expected = inputs.AsSpan(0, Size).ToArray();
+        Array.Sort(expected);
+        if (!sorted.SequenceEqual(expected))
+            throw new InvalidOperationException($"{what} ({Size}, {Input}) did not sort as MemoryExtensions.Sort.");
+        Restart();
+    }
+}
+
+/// <summary>Sorting ulong keys in place: IntegerSort against MemoryExtensions.Sort (the BCL's introsort).</summary>
+public class IntegerSortBenchmarks : IntegerSortCase
+{
+    private ulong[] _keys = [];
+    private ulong[] _work = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _keys = Make<ulong>();
+        _work = new ulong[Size];
+        Sort();
+        Check(_keys, _work, "IntegerSort");
+    }
+
+    [Benchmark, Role(Role.Reference)]
+    public ulong Copy() => Next(_keys, _work)[^1];
+
+    [Benchmark(Baseline = true), Role(Role.Alternative), AlsoWithoutAvx512]
+    public ulong MemoryExtensionsSort()
+    {
+        Span<ulong> keys = Next(_keys, _work);
+        keys.Sort();
+        return keys[^1];
+    }
+
+    [Benchmark, Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Target(0.10, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    [Target(0.5, nameof(MemoryExtensionsSort), MinSize = 1_000, MaxSize = 1_000, Case = "Input=Uniform")]
+    [Target(0.7, nameof(MemoryExtensionsSort), MaxSize = 64, Case = "Input=Uniform")]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Sorted")]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Reversed")]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=AllEqual")]
+    [Target(0.2, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform", Job = WithoutAvx512Job.Id)]
+    public ulong Sort()
+    {
+        Span<ulong> keys = Next(_keys, _work);
+        IntegerSort.Sort(keys);
+        return keys[^1];
+    }
+}
+
+/// <summary>Sorting uint keys in place: IntegerSort against MemoryExtensions.Sort.</summary>
+public class IntegerSortUInt32Benchmarks : IntegerSortCase
+{
+    private uint[] _keys = [];
+    private uint[] _work = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _keys = Make<uint>();
+        _work = new uint[Size];
+        Sort();
+        Check(_keys, _work, "IntegerSort");
+    }
+
+    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    public uint MemoryExtensionsSort()
+    {
+        Span<uint> keys = Next(_keys, _work);
+        keys.Sort();
+        return keys[^1];
+    }
+
+    [Benchmark, Role(Role.Sparrow)]
+    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    public uint Sort()
+    {
+        Span<uint> keys = Next(_keys, _work);
+        IntegerSort.Sort(keys);
+        return keys[^1];
+    }
+}
+
+/// <summary>Sorting int keys in place (signed order): IntegerSort against MemoryExtensions.Sort.</summary>
+public class IntegerSortInt32Benchmarks : IntegerSortCase
+{
+    private int[] _keys = [];
+    private int[] _work = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _keys = Make<int>();
+        _work = new int[Size];
+        Sort();
+        Check(_keys, _work, "IntegerSort");
+    }
+
+    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    public int MemoryExtensionsSort()
+    {
+        Span<int> keys = Next(_keys, _work);
+        keys.Sort();
+        return keys[^1];
+    }
+
+    [Benchmark, Role(Role.Sparrow)]
+    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    public int Sort()
+    {
+        Span<int> keys = Next(_keys, _work);
+        IntegerSort.Sort(keys);
+        return keys[^1];
+    }
+}
+
+/// <summary>
+/// Sorting ulong keys with long payloads: IntegerSort against MemoryExtensions.Sort(keys, values). The payloads
+/// are not reset between invocations (their values do not matter).
+/// </summary>
+public class IntegerSortPairsBenchmarks : IntegerSortCase
+{
+    private ulong[] _keys = [];
+    private ulong[] _work = [];
+    private long[] _payloads = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _keys = Make<ulong>();
+        _work = new ulong[Size];
+        _payloads = new long[Size];
+        Sort();
+        Check(_keys, _work, "IntegerSort pairs");
+    }
+
+    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    public ulong MemoryExtensionsSort()
+    {
+        Span<ulong> keys = Next(_keys, _work);
+        keys.Sort(_payloads.AsSpan());
+        return keys[^1];
+    }
+
+    [Benchmark, Role(Role.Sparrow)]
+    [Target(0.15, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    public ulong Sort()
+    {
+        Span<ulong> keys = Next(_keys, _work);
+        IntegerSort.Sort(keys, _payloads.AsSpan());
+        return keys[^1];
+    }
+}
+
+/// <summary>Sorting ulong keys and keeping each distinct key once: IntegerSort.SortUnique against a sort and a dedupe loop.</summary>
+public class IntegerSortUniqueBenchmarks : IntegerSortCase
+{
+    private ulong[] _keys = [];
+    private ulong[] _work = [];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _keys = Make<ulong>();
+        _work = new ulong[Size];
+        int distinct = SortUnique();
+        Restart();
+        if (distinct != _keys.AsSpan(0, Size).ToArray().Distinct().Count() || distinct != SortThenDedupeLoop())
+            throw new InvalidOperationException($"IntegerSort.SortUnique ({Size}, {Input}) kept another number of keys than the dedupe loop.");
+        Restart();
+    }
+
+    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    public int SortThenDedupeLoop() => SortThenDedupe.SortUnique(Next(_keys, _work));
+
+    [Benchmark, Role(Role.Sparrow)]
+    [Target(0.12, nameof(SortThenDedupeLoop), MinSize = 1_000_000, Case = "Input=HalfDuplicates")]
+    public int SortUnique() => IntegerSort.SortUnique(Next(_keys, _work));
 }

@@ -31,7 +31,7 @@ public sealed class PostingListReaderTests
                 int n;
                 while ((n = reader.Read(buffer)) > 0)
                 {
-                    Assert.True(n == size || read.Count + n == values.Length);
+                    Assert.True(StopsWhereAllowed(values.Length, read.Count, size, n), $"Read of {size} at {read.Count} of {values.Length} gave {n}.");
                     read.AddRange(buffer.AsSpan(0, n));
                 }
                 Assert.Equal(values, read);
@@ -58,8 +58,7 @@ public sealed class PostingListReaderTests
                     {
                         int size = 1 + random.Next(random.Next(2) == 0 ? 5 : 200);
                         int n = reader.Read(buffer.AsSpan(0, size));
-                        int expected = Math.Min(size, values.Length - cursor);
-                        Assert.Equal(expected, n);
+                        Assert.True(StopsWhereAllowed(values.Length, cursor, size, n), $"Read of {size} at {cursor} of {values.Length} gave {n}.");
                         Assert.True(values.AsSpan(cursor, n).SequenceEqual(buffer.AsSpan(0, n)));
                         cursor += n;
                         continue;
@@ -75,6 +74,39 @@ public sealed class PostingListReaderTests
                 }
             }
         }
+    }
+
+    [Fact]
+    public void ReadAfterSkipToGivesTheRestOfTheTargetsBlock()
+    {
+        ulong[] values = PostingData.Build(1000, 3, ulong.MaxValue, PostingData.WithOutliers(new Random(8), 9, 40, 0.02));
+        byte[] encoded = PostingData.Encode(values);
+        var buffer = new ulong[PostingListFormat.BlockLength];
+        for (int i = 0; i < values.Length; i += 37)
+        {
+            var reader = new PostingListReader(encoded);
+            Assert.True(reader.SkipTo(values[i]));
+            int blockEnd = i == 0 ? 1 : Math.Min(values.Length, 1 + (i - 1 + PostingListFormat.BlockLength) / PostingListFormat.BlockLength * PostingListFormat.BlockLength);
+            // Only the shorter last block can fit beside the rest of another.
+            int last = values.Length - blockEnd, expected = blockEnd - i + (last <= buffer.Length - (blockEnd - i) ? last : 0);
+            Assert.Equal((i, expected), (i, reader.Read(buffer)));
+            Assert.True(values.AsSpan(i, expected).SequenceEqual(buffer.AsSpan(0, expected)));
+        }
+    }
+
+    /// <summary>
+    /// Whether a Read of <paramref name="size"/> at <paramref name="cursor"/> may write <paramref name="n"/> values:
+    /// all it can (the buffer's length or the rest of the list), or fewer but at least one, ending where a block ends
+    /// (the first value, then every 128 deltas) and leaving room for less than the next block.
+    /// </summary>
+    private static bool StopsWhereAllowed(int count, int cursor, int size, int n)
+    {
+        if (n == Math.Min(size, count - cursor))
+            return true;
+        int end = cursor + n;
+        bool atBlockEnd = end == 1 || (end - 1) % PostingListFormat.BlockLength == 0;
+        int nextBlock = Math.Min(PostingListFormat.BlockLength, count - end);
+        return n > 0 && n < size && atBlockEnd && size - n < nextBlock;
     }
 
     /// <summary>A target behind, on, between or past the values, near the cursor or far ahead.</summary>

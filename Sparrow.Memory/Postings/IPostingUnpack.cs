@@ -3,7 +3,7 @@ namespace Sparrow.Storage;
 /// <summary>
 /// One code path of the block decoder: unpacks a full block's low parts from the vertical layout and turns deltas
 /// into values with a prefix sum. <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{uint}, out int)"/> and
-/// <see cref="PostingListReader"/> pick one in <see cref="PostingList"/>'s one dispatch; the tests call each directly.
+/// <see cref="PostingListReader"/> pick one in <see cref="UnpackPath"/>, the one dispatch; the tests call each directly.
 /// </summary>
 internal interface IPostingUnpack
 {

@@ -96,11 +96,7 @@ public static partial class PostingList
     /// It never throws, and reads and writes nothing outside the spans.
     /// </returns>
     public static OperationStatus Decode(ReadOnlySpan<byte> encoded, Span<uint> destination, out int valuesWritten) =>
-        // The one place a path is chosen (IsSupported folds to a constant when the method is compiled).
-        UnpackAvx512.IsSupported ? Decode<UnpackAvx512, uint>(encoded, destination, out valuesWritten)
-        : UnpackAvx2.IsSupported ? Decode<UnpackAvx2, uint>(encoded, destination, out valuesWritten)
-        : UnpackVector128.IsSupported ? Decode<UnpackVector128, uint>(encoded, destination, out valuesWritten)
-        : Decode<UnpackScalar, uint>(encoded, destination, out valuesWritten);
+        DecodeOnThisMachine(encoded, destination, out valuesWritten);
 
     /// <summary>Decodes a whole list of 64-bit values.</summary>
     /// <param name="encoded">The encoded list.</param>
@@ -114,10 +110,16 @@ public static partial class PostingList
     /// It never throws, and reads and writes nothing outside the spans.
     /// </returns>
     public static OperationStatus Decode(ReadOnlySpan<byte> encoded, Span<ulong> destination, out int valuesWritten) =>
-        UnpackAvx512.IsSupported ? Decode<UnpackAvx512, ulong>(encoded, destination, out valuesWritten)
-        : UnpackAvx2.IsSupported ? Decode<UnpackAvx2, ulong>(encoded, destination, out valuesWritten)
-        : UnpackVector128.IsSupported ? Decode<UnpackVector128, ulong>(encoded, destination, out valuesWritten)
-        : Decode<UnpackScalar, ulong>(encoded, destination, out valuesWritten);
+        DecodeOnThisMachine(encoded, destination, out valuesWritten);
+
+    private static OperationStatus DecodeOnThisMachine<T>(ReadOnlySpan<byte> encoded, Span<T> destination, out int valuesWritten)
+        where T : unmanaged
+    {
+        var decode = new DecodeList<T> { Encoded = encoded, Destination = destination };
+        OperationStatus status = UnpackPath.Run<DecodeList<T>, OperationStatus>(ref decode);
+        valuesWritten = decode.ValuesWritten;
+        return status;
+    }
 
     /// <summary>The decoder with one path's kernels: what the public methods run, and what the tests call for each path.</summary>
     internal static OperationStatus Decode<TUnpack, T>(ReadOnlySpan<byte> encoded, Span<T> destination, out int valuesWritten)
@@ -158,11 +160,36 @@ public static partial class PostingList
     }
 
     /// <summary>Decodes one block of 64-bit values on this machine's path (the reader's decoder).</summary>
-    internal static bool TryDecodeBlock(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref ulong values) =>
-        UnpackAvx512.IsSupported ? PostingBlockDecoder.TryDecode<UnpackAvx512, ulong>(encoded, block, deltas, start, span, ref values)
-        : UnpackAvx2.IsSupported ? PostingBlockDecoder.TryDecode<UnpackAvx2, ulong>(encoded, block, deltas, start, span, ref values)
-        : UnpackVector128.IsSupported ? PostingBlockDecoder.TryDecode<UnpackVector128, ulong>(encoded, block, deltas, start, span, ref values)
-        : PostingBlockDecoder.TryDecode<UnpackScalar, ulong>(encoded, block, deltas, start, span, ref values);
+    internal static bool TryDecodeBlock(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref ulong values)
+    {
+        var decode = new DecodeBlock { Encoded = encoded, Block = block, Deltas = deltas, Start = start, Span = span, Values = ref values };
+        return UnpackPath.Run<DecodeBlock, bool>(ref decode);
+    }
+
+    /// <summary>A whole list decoded with one path.</summary>
+    private ref struct DecodeList<T> : IUnpackOperation<OperationStatus> where T : unmanaged
+    {
+        public ReadOnlySpan<byte> Encoded;
+        public Span<T> Destination;
+        public int ValuesWritten;
+
+        public OperationStatus Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
+            Decode<TUnpack, T>(Encoded, Destination, out ValuesWritten);
+    }
+
+    /// <summary>One block of 64-bit values decoded with one path.</summary>
+    private ref struct DecodeBlock : IUnpackOperation<bool>
+    {
+        public ReadOnlySpan<byte> Encoded;
+        public Block Block;
+        public int Deltas;
+        public ulong Start;
+        public ulong Span;
+        public ref ulong Values;
+
+        public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
+            PostingBlockDecoder.TryDecode<TUnpack, ulong>(Encoded, Block, Deltas, Start, Span, ref Values);
+    }
 
     private static void Store<T>(ref T values, ulong value) where T : unmanaged
     {

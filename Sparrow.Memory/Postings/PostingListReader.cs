@@ -61,9 +61,14 @@ public ref struct PostingListReader
     /// <summary>The number of values in the list.</summary>
     public readonly int Count => _count;
 
-    /// <summary>Reads the next values into <paramref name="destination"/>.</summary>
+    /// <summary>Reads the next values into <paramref name="destination"/>: the rest of the current block, then whole blocks while they fit.</summary>
     /// <param name="destination">Where the values go.</param>
-    /// <returns>How many were written: fewer than <paramref name="destination"/>'s length only at the end, 0 there.</returns>
+    /// <returns>
+    /// How many were written: at least one while values remain (0 at the end), at most <paramref name="destination"/>'s
+    /// length. It stops short of filling the buffer at a block's end when the next block would not fit whole, so a
+    /// <see cref="Read"/> after <see cref="SkipTo"/> into a destination of 128 gives the rest of the block the target is
+    /// in (the first value of the list counts as a block of its own), decoding no other.
+    /// </returns>
     /// <exception cref="FormatException">A block is malformed (the message names its byte offset).</exception>
     public int Read(scoped Span<ulong> destination)
     {
@@ -86,6 +91,11 @@ public ref struct PostingListReader
             {
                 DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas);
                 written += deltas;
+            }
+            else if (written != 0)
+            {
+                // PERF: a block that does not fit waits for the next Read rather than being decoded for a few values.
+                break;
             }
             else
             {

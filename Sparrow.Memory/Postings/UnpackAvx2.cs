@@ -71,23 +71,39 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             ? Vector256.Create(Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, a * Vector128<byte>.Count)).AsUInt32())
             : Vector256.LoadUnsafe(ref Unsafe.Add(ref packed, a * Vector128<byte>.Count)).AsUInt32();
 
-    /// <summary>8 values: the fields' deltas plus one, scanned, on top of the last value before them.</summary>
+    /// <summary>
+    /// 8 values: the fields' deltas plus one, scanned, on top of <paramref name="carry"/> (the last value before them,
+    /// in every lane); returns the carry for the next step.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Step<TWidth>(ref byte packed, int group, Vector256<uint> sum, ref uint values) where TWidth : struct, IBitWidth
+    private static Vector256<uint> Step<TWidth>(ref byte packed, int group, Vector256<uint> carry, ref uint values) where TWidth : struct, IBitWidth
     {
-        sum = Broadcast7(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector256<uint>.One);
-        sum.StoreUnsafe(ref values, (nuint)(group * 8));
-        return sum;
+        Vector256<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector256<uint>.One);
+        (carry + scanned).StoreUnsafe(ref values, (nuint)(group * 8));
+        return Carry(carry, scanned);
     }
 
     /// <summary>As the 32-bit step, the sums widened onto <paramref name="first"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Step<TWidth>(ref byte packed, int group, Vector256<uint> sum, Vector256<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
+    private static Vector256<uint> Step<TWidth>(ref byte packed, int group, Vector256<uint> carry, Vector256<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
     {
-        sum = Broadcast7(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector256<uint>.One);
-        (first + WidenToUInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)(group * 8));
-        (first + WidenToUInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)(group * 8 + 4));
-        return sum;
+        Vector256<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector256<uint>.One);
+        StoreWide(carry + scanned, first, ref values, group * 8);
+        return Carry(carry, scanned);
+    }
+
+    /// <summary>The carry past a step: the one before it plus the step's total.</summary>
+    // PERF: the total is broadcast from the scan alone, so the chain from step to step is one add, not a permute and an add.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<uint> Carry(Vector256<uint> carry, Vector256<uint> scanned) =>
+        carry + Avx2.PermuteVar8x32(scanned, Vector256.Create(7u));
+
+    /// <summary>Eight 32-bit sums widened onto <paramref name="first"/> and stored at <paramref name="values"/>[<paramref name="index"/>..].</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreWide(Vector256<uint> sums, Vector256<ulong> first, ref ulong values, int index)
+    {
+        (first + WidenToUInt64(sums.GetLower())).StoreUnsafe(ref values, (nuint)index);
+        (first + WidenToUInt64(sums.GetUpper())).StoreUnsafe(ref values, (nuint)index + 4);
     }
 
     private readonly struct UnpackKernel : IWidthKernel
@@ -170,23 +186,24 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
 
     public static void PrefixSum(ref uint deltas, uint start, ref uint values)
     {
-        Vector256<uint> sum = Vector256.Create(start);
+        Vector256<uint> carry = Vector256.Create(start);
         for (int i = 0; i < PostingListFormat.BlockLength; i += 8)
         {
-            sum = Broadcast7(sum) + Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
-            sum.StoreUnsafe(ref values, (nuint)i);
+            Vector256<uint> scanned = Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
+            (carry + scanned).StoreUnsafe(ref values, (nuint)i);
+            carry = Carry(carry, scanned);
         }
     }
 
     public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
     {
-        Vector256<uint> sum = Vector256<uint>.Zero;
+        Vector256<uint> carry = Vector256<uint>.Zero;
         Vector256<ulong> first = Vector256.Create(start);
         for (int i = 0; i < PostingListFormat.BlockLength; i += 8)
         {
-            sum = Broadcast7(sum) + Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
-            (first + WidenToUInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)i);
-            (first + WidenToUInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)i + 4);
+            Vector256<uint> scanned = Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
+            StoreWide(carry + scanned, first, ref values, i);
+            carry = Carry(carry, scanned);
         }
     }
 
@@ -203,7 +220,4 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector256<ulong> WidenToUInt64(Vector128<uint> x) => Avx2.ConvertToVector256Int64(x).AsUInt64();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Broadcast7(Vector256<uint> x) => Avx2.PermuteVar8x32(x, Vector256.Create(7u));
 }

@@ -68,14 +68,18 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     /// <summary>
     /// Rows <paramref name="a"/> ≤ <paramref name="b"/> ≤ <paramref name="c"/> ≤ <paramref name="d"/> (at most 3 apart, all
-    /// constants) as the four quarters: one broadcast when they are one row, else one 64-byte load of a window of four
+    /// constants) as the four quarters: one row load and one quarter shuffle when they are one row, else one 64-byte load of a window of four
     /// rows inside the block and one quarter shuffle (vshufi32x4).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector512<uint> Rows<TWidth>(ref byte packed, int a, int b, int c, int d) where TWidth : struct, IBitWidth
     {
         if (a == d)
-            return Vector512.Create(Row(ref packed, a));
+        {
+            // PERF: one load and one vshufi32x4; Vector512.Create of a Vector128 compiles to four inserts.
+            Vector512<uint> row = Row(ref packed, a).ToVector256Unsafe().ToVector512Unsafe();
+            return Avx512F.Shuffle4x128(row, row, 0);
+        }
         int width = TWidth.Value;
         if (width >= 4)
         {
@@ -92,23 +96,39 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
     private static Vector128<uint> Row(ref byte packed, int row) =>
         Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
 
-    /// <summary>16 values: the fields' deltas plus one, scanned, on top of the last value before them.</summary>
+    /// <summary>
+    /// 16 values: the fields' deltas plus one, scanned, on top of <paramref name="carry"/> (the last value before them,
+    /// in every lane); returns the carry for the next step.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> sum, ref uint values) where TWidth : struct, IBitWidth
+    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> carry, ref uint values) where TWidth : struct, IBitWidth
     {
-        sum = Broadcast15(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
-        sum.StoreUnsafe(ref values, (nuint)(group * 16));
-        return sum;
+        Vector512<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
+        (carry + scanned).StoreUnsafe(ref values, (nuint)(group * 16));
+        return Carry(carry, scanned);
     }
 
     /// <summary>As the 32-bit step, the sums widened onto <paramref name="first"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> sum, Vector512<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
+    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> carry, Vector512<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
     {
-        sum = Broadcast15(sum) + Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
-        (first + Avx512F.ConvertToVector512UInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)(group * 16));
-        (first + Avx512F.ConvertToVector512UInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)(group * 16 + 8));
-        return sum;
+        Vector512<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
+        StoreWide(carry + scanned, first, ref values, group * 16);
+        return Carry(carry, scanned);
+    }
+
+    /// <summary>The carry past a step: the one before it plus the step's total.</summary>
+    // PERF: the total is broadcast from the scan alone, so the chain from step to step is one add, not a permute and an add.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Carry(Vector512<uint> carry, Vector512<uint> scanned) =>
+        carry + Avx512F.PermuteVar16x32(scanned, Vector512.Create(15u));
+
+    /// <summary>Sixteen 32-bit sums widened onto <paramref name="first"/> and stored at <paramref name="values"/>[<paramref name="index"/>..].</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreWide(Vector512<uint> sums, Vector512<ulong> first, ref ulong values, int index)
+    {
+        (first + Avx512F.ConvertToVector512UInt64(sums.GetLower())).StoreUnsafe(ref values, (nuint)index);
+        (first + Avx512F.ConvertToVector512UInt64(sums.GetUpper())).StoreUnsafe(ref values, (nuint)index + 8);
     }
 
     private readonly struct UnpackKernel : IWidthKernel
@@ -167,43 +187,36 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     public static void PrefixSum(ref uint deltas, uint start, ref uint values)
     {
-        Vector512<uint> sum = Vector512.Create(start);
+        Vector512<uint> carry = Vector512.Create(start);
         for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
         {
-            sum = Broadcast15(sum) + Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
-            sum.StoreUnsafe(ref values, (nuint)i);
+            Vector512<uint> scanned = Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
+            (carry + scanned).StoreUnsafe(ref values, (nuint)i);
+            carry = Carry(carry, scanned);
         }
     }
 
     public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
     {
-        Vector512<uint> sum = Vector512<uint>.Zero;
+        Vector512<uint> carry = Vector512<uint>.Zero;
         Vector512<ulong> first = Vector512.Create(start);
         for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
         {
-            sum = Broadcast15(sum) + Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
-            (first + Avx512F.ConvertToVector512UInt64(sum.GetLower())).StoreUnsafe(ref values, (nuint)i);
-            (first + Avx512F.ConvertToVector512UInt64(sum.GetUpper())).StoreUnsafe(ref values, (nuint)i + 8);
+            Vector512<uint> scanned = Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
+            StoreWide(carry + scanned, first, ref values, i);
+            carry = Carry(carry, scanned);
         }
     }
 
-    /// <summary>
-    /// The inclusive prefix sum of the sixteen lanes: two shift-and-add steps in each 128-bit quarter, then each
-    /// quarter's total carried up.
-    /// </summary>
+    /// <summary>The inclusive prefix sum of the sixteen lanes: the vector added to itself moved up 1, 2, 4 and 8 lanes.</summary>
+    // PERF: valignd against zero moves lanes across the whole vector, so four shuffles and four adds do what an
+    // in-quarter scan and a carry of the quarters' totals did in six shuffles and five adds (Zen 4 has two shuffle pipes).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector512<uint> Scan(Vector512<uint> x)
     {
-        x += Avx512BW.ShiftLeftLogical128BitLane(x.AsByte(), 4).AsUInt32();
-        x += Avx512BW.ShiftLeftLogical128BitLane(x.AsByte(), 8).AsUInt32();
-        Vector512<uint> totals = Avx512F.Shuffle(x, 0xFF);
-        // The quarters' totals scanned the same way (up one quarter, then two: valignd against zero), then moved up
-        // one more quarter, so each quarter adds the totals of those below it.
-        totals += Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 12);
-        totals += Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 8);
-        return x + Avx512F.AlignRight32(totals, Vector512<uint>.Zero, 12);
+        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 15);
+        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 14);
+        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 12);
+        return x + Avx512F.AlignRight32(x, Vector512<uint>.Zero, 8);
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Broadcast15(Vector512<uint> x) => Avx512F.PermuteVar16x32(x, Vector512.Create(15u));
 }

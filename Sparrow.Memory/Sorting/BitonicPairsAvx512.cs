@@ -6,20 +6,38 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// <see cref="BitonicAvx512"/> for keys with payloads: up to two vectors of keys (32 four-byte or 16 eight-byte)
-/// and their payloads, each payload going where its key goes. A step compares each lane's key with its partner's
-/// and takes the partner's key and payload where the lane should hold the lower and the partner's is lower, or the
-/// higher and the partner's is higher; equal keys stay, so both lanes of a pair agree.
+/// <see cref="BitonicAvx512"/> for keys with payloads: up to four vectors of keys (64 four-byte or 32 eight-byte)
+/// and their payloads, each payload going where its key goes. A step takes the lower or the higher of each lane's
+/// key and its partner's, and the partner's payload where the key changed; equal keys stay, so both lanes of a
+/// pair agree.
 /// </summary>
 internal static unsafe class BitonicPairsAvx512
 {
     /// <summary>
-    /// Sorts the <paramref name="count"/> (at most 2 vectors) keys at <paramref name="keys"/>, each payload of
-    /// <paramref name="values"/> with its key; false, touching nothing, when a key is the type's largest (padding
-    /// lanes past the end hold it, and one could take a payload's place among equal keys).
+    /// Sorts the <paramref name="count"/> (at most 4 vectors) keys at <paramref name="keys"/>, each payload of
+    /// <paramref name="values"/> with its key; false when a key is the type's largest (padding lanes past the end
+    /// hold it, and one could take a payload's place among equal keys): the keys and payloads are then still
+    /// pairs, in another order.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    /// <remarks>
+    /// PERF: the whole 4-vector network in one method is past the JIT's inline budget (it called its steps, and
+    /// passed the vectors through the stack): two 2-vector sorts and a merge, each a method of its own, keep every
+    /// step in registers for a round trip through L1 between them.
+    /// </remarks>
     public static bool Sort<T>(T* keys, T* values, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        nint half = 2 * Vector512<T>.Count;
+        if (count <= half)
+            return SortTwo(keys, values, count);
+        if (!SortTwo(keys, values, half) || !SortTwo(keys + half, values + half, count - half))
+            return false;
+        MergeFour(keys, values, count);
+        return true;
+    }
+
+    /// <summary>Sorts the <paramref name="count"/> (at most 2 vectors) keys and their payloads; false, touching nothing, when a key is the type's largest.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static bool SortTwo<T>(T* keys, T* values, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
     {
         nint lanes = Vector512<T>.Count;
         Vector512<T> pad = Vector512.Create(T.MaxValue);
@@ -30,18 +48,71 @@ internal static unsafe class BitonicPairsAvx512
         Lanes<T> x = SortVector<T>(new(a, MaskLoad(values, first, default)));
         if (count > lanes)
         {
-            // Merge: the second sorted vector reversed, a lane-wise exchange, then the half-cleaner steps of each.
-            Lanes<T> y = Reverse(SortVector<T>(new(b, MaskLoad(values + lanes, second, default))));
-            Vector512<T> swap = Vector512.GreaterThan(x.Keys, y.Keys);
-            Lanes<T> low = new(Vector512.ConditionalSelect(swap, y.Keys, x.Keys), Vector512.ConditionalSelect(swap, y.Values, x.Values));
-            y = HalfClean<T>(new(Vector512.ConditionalSelect(swap, x.Keys, y.Keys), Vector512.ConditionalSelect(swap, x.Values, y.Values)));
-            x = HalfClean<T>(low);
+            Lanes<T> y = SortVector<T>(new(b, MaskLoad(values + lanes, second, default)));
+            Merge(ref x, ref y);
             MaskStore(keys + lanes, second, y.Keys);
             MaskStore(values + lanes, second, y.Values);
         }
         MaskStore(keys, first, x.Keys);
         MaskStore(values, first, x.Values);
         return true;
+    }
+
+    /// <summary>
+    /// Merges the sorted first 2 vectors at <paramref name="keys"/> with the sorted rest of the
+    /// <paramref name="count"/> (more than 2, at most 4 vectors) keys, payloads with them; no key is the type's largest.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void MergeFour<T>(T* keys, T* values, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        nint lanes = Vector512<T>.Count;
+        Vector512<T> pad = Vector512.Create(T.MaxValue);
+        // PERF: between 2 and 3 vectors the third is partial and the fourth all padding: loads of lanes past the
+        // end are masked off, so both stay inside the range.
+        Vector512<T> third = Present<T>(count - 2 * lanes), fourth = Present<T>(count - 3 * lanes);
+        Lanes<T> x0 = new(Vector512.Load(keys), Vector512.Load(values));
+        Lanes<T> x1 = new(Vector512.Load(keys + lanes), Vector512.Load(values + lanes));
+        // The second run reversed as a whole (its padding first), a lane-wise exchange with the first, then the
+        // exchange at one vector's distance and the half-cleaner steps of each vector.
+        Lanes<T> y1 = Reverse(new Lanes<T>(MaskLoad(keys + 2 * lanes, third, pad), MaskLoad(values + 2 * lanes, third, default)));
+        Lanes<T> y0 = Reverse(new Lanes<T>(MaskLoad(keys + 3 * lanes, fourth, pad), MaskLoad(values + 3 * lanes, fourth, default)));
+        Exchange(ref x0, ref y0);
+        Exchange(ref x1, ref y1);
+        Exchange(ref x0, ref x1);
+        Exchange(ref y0, ref y1);
+        x0 = HalfClean(x0);
+        x1 = HalfClean(x1);
+        y0 = HalfClean(y0);
+        y1 = HalfClean(y1);
+        x0.Keys.Store(keys);
+        x0.Values.Store(values);
+        x1.Keys.Store(keys + lanes);
+        x1.Values.Store(values + lanes);
+        MaskStore(keys + 2 * lanes, third, y0.Keys);
+        MaskStore(values + 2 * lanes, third, y0.Values);
+        MaskStore(keys + 3 * lanes, fourth, y1.Keys);
+        MaskStore(values + 3 * lanes, fourth, y1.Values);
+    }
+
+    /// <summary>Merges two sorted vectors into <paramref name="x"/> (the lower keys) and <paramref name="y"/>, both sorted.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Merge<T>(ref Lanes<T> x, ref Lanes<T> y) where T : unmanaged, IBinaryInteger<T>
+    {
+        y = Reverse(y);
+        Exchange(ref x, ref y);
+        x = HalfClean(x);
+        y = HalfClean(y);
+    }
+
+    /// <summary>Lane by lane, the lower key and its payload to <paramref name="low"/>, the higher to <paramref name="high"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Exchange<T>(ref Lanes<T> low, ref Lanes<T> high) where T : unmanaged, IBinaryInteger<T>
+    {
+        Vector512<T> lowKeys = Vector512.Min(low.Keys, high.Keys);
+        Vector512<T> stay = Vector512.Equals(lowKeys, low.Keys);
+        Lanes<T> lower = new(lowKeys, Vector512.ConditionalSelect(stay, low.Values, high.Values));
+        high = new(Vector512.Max(low.Keys, high.Keys), Vector512.ConditionalSelect(stay, high.Values, low.Values));
+        low = lower;
     }
 
     /// <summary>A vector of keys and the vector of their payloads.</summary>
@@ -55,12 +126,17 @@ internal static unsafe class BitonicPairsAvx512
     /// One compare-exchange step: each lane against lane (index XOR j), the partner's lanes given by constant
     /// <paramref name="indices"/>; the lower key where <paramref name="takeLow"/>, else the higher.
     /// </summary>
+    /// <remarks>
+    /// PERF: min and max choose the keys (VPMINUQ/VPMAXUQ, a cycle each) and one compare of the chosen keys with
+    /// the old says which lanes take their partner's payload: equal keys keep theirs, so both lanes of a pair agree.
+    /// A compare of each direction and the masks combined cost twice the instructions on the critical path.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Lanes<T> Step<T>(Lanes<T> x, Vector512<T> indices, Vector512<T> takeLow) where T : unmanaged, IBinaryInteger<T>
     {
-        Vector512<T> partner = Permute(x.Keys, indices), partnerValues = Permute(x.Values, indices);
-        Vector512<T> swap = (takeLow & Vector512.GreaterThan(x.Keys, partner)) | Vector512.AndNot(Vector512.LessThan(x.Keys, partner), takeLow);
-        return new(Vector512.ConditionalSelect(swap, partner, x.Keys), Vector512.ConditionalSelect(swap, partnerValues, x.Values));
+        Vector512<T> partner = Permute(x.Keys, indices);
+        Vector512<T> keys = Vector512.ConditionalSelect(takeLow, Vector512.Min(x.Keys, partner), Vector512.Max(x.Keys, partner));
+        return new(keys, Vector512.ConditionalSelect(Vector512.Equals(keys, x.Keys), x.Values, Permute(x.Values, indices)));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -96,7 +172,6 @@ internal static unsafe class BitonicPairsAvx512
         else
             Avx512F.MaskStore((ulong*)address, mask.AsUInt64(), value.AsUInt64());
     }
-
 
     /// <summary>Sorts the lanes of one vector ascending (bitonic sort).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

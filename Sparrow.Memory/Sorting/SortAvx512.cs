@@ -17,8 +17,8 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 {
     public static bool IsSupported => Avx512F.IsSupported && Vector512.IsHardwareAccelerated;
 
-    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx512"/>; with payloads: two, by <see cref="BitonicPairsAvx512"/>.</summary>
-    public static nint SmallSize(int keySize, bool payload) => (payload ? 2 : 4) * Vector512<byte>.Count / keySize;
+    /// <summary>Four vectors, sorted by <see cref="BitonicAvx512"/> (keys alone) or <see cref="BitonicPairsAvx512"/> (with payloads).</summary>
+    public static nint SmallSize(int keySize, bool payload) => 4 * Vector512<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>

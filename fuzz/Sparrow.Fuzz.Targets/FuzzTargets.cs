@@ -23,6 +23,8 @@ public static class FuzzTargets
         new("sorted-key-table", SortedKeyTableTarget.Run),
         new("crc32c", Crc32CTarget.Run),
         new("memory", MemoryTarget.Run),
+        new("posting-list", PostingListTarget.Run),
+        new("integer-sort", IntegerSortTarget.Run),
     ];
 
     /// <summary>The target called <paramref name="name"/>, or null.</summary>

@@ -19,7 +19,8 @@ public static unsafe partial class Bytes
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static int Compare(byte* x, byte* y, int byteCount) => CompareInline(x, y, byteCount);
+    public static int Compare(byte* x, byte* y, int byteCount) =>
+        CompareCall.IsSupported ? CompareCall.Compare(x, y, byteCount) : CompareInline(x, y, byteCount);
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a B+tree

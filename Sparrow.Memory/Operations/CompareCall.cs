@@ -1,0 +1,103 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+
+namespace Sparrow.Storage;
+
+/// <summary>
+/// The AVX-512 path of the compare call, <see cref="Bytes.Compare(byte*, byte*, int)"/>: 1..64 bytes in its own
+/// method with 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>.
+/// <see cref="Bytes.CompareInline(byte*, byte*, int)"/> keeps the inlined path of <see cref="SizeClasses"/>.
+/// </summary>
+/// <remarks>
+/// PERF: what the call spends beyond the compare is what its method spends around it, and the JIT decides that per
+/// method, not per path: a method that touches a 256-bit register runs vzeroupper before every return, and one with
+/// loops or more than a few blocks gets an rbp frame. So the key sizes never share a method with the block loops:
+/// the 256-bit blocks, the loops and the throw live in <see cref="OutsideSmall"/>, and the call's own method has
+/// no vzeroupper, no loop and one compare-and-branch before the loads of 1..16 bytes. It keeps a two-instruction
+/// frame (push rbp, mov rbp, rsp) for its call to <see cref="OutsideSmall"/>: the runtime never turns a call in a
+/// NoInlining method into a tail jump ("Caller is marked as NoInlining"), and without NoInlining the JIT inlines
+/// the method into hot callers, so it would no longer be a call.
+/// </remarks>
+internal static unsafe class CompareCall
+{
+    /// <summary>The largest size <see cref="Compare"/> covers.</summary>
+    public const int MaxSmallSize = 4 * MaskedVector.MaxSize128;
+
+    /// <summary>Whether the CPU has the AVX-512 masked accesses this path needs; a JIT-time constant.</summary>
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => MaskedVector.IsSupported;
+    }
+
+    /// <summary>
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/>: 1..<see cref="MaxSmallSize"/> bytes here, the other sizes in
+    /// <see cref="OutsideSmall"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Compare(byte* x, byte* y, int size)
+    {
+        // PERF: one compare-and-branch before the first load for 1..16 bytes, one more for 17..64.
+        if ((uint)size - 1 < MaskedVector.MaxSize128)
+            return UpToSixteen(x, y, (uint)size);
+        if ((uint)size - (MaskedVector.MaxSize128 + 1) < MaxSmallSize - MaskedVector.MaxSize128)
+            return UpToSixtyFour(x, y, (uint)size);
+        return OutsideSmall(x, y, size);
+    }
+
+    /// <summary>Compares 1..<see cref="MaskedVector.MaxSize128"/> bytes in one masked 128-bit access per side.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int UpToSixteen(byte* x, byte* y, uint size)
+    {
+        // PERF: nothing differs: the count is 32, & 15 makes it byte 0, in range and equal, so the result is 0 with
+        // no branch on the outcome.
+        uint differ = MaskedVector.DifferingBytes(x, y, MaskedVector.MaskFor128(size));
+        nuint i = (nuint)BitOperations.TrailingZeroCount(differ) & (MaskedVector.MaxSize128 - 1);
+        return x[i] - y[i];
+    }
+
+    /// <summary>Compares 17..<see cref="MaxSmallSize"/> bytes in two or four plain 128-bit accesses per side, inside the bounds.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int UpToSixtyFour(byte* x, byte* y, uint size)
+    {
+        // PERF: 17..32 and 33..64 bytes in two and four 16-byte accesses, the last one or two ending at the last byte.
+        // The differing-byte bits of each access are joined at its offset into one word (an overlap is the same bytes
+        // in both accesses, at the same bits), so neither class branches on the outcome. Nothing differs: the count
+        // is 64, & 63 makes it byte 0, in range and equal, and the result is 0.
+        ulong differ;
+        if (size <= 2 * MaskedVector.MaxSize128)
+        {
+            uint last = size - MaskedVector.MaxSize128;
+            differ = MaskedVector.DifferingBytes16(x, y) | (ulong)MaskedVector.DifferingBytes16(x + last, y + last) << (int)last;
+        }
+        else
+        {
+            uint last = size - 2 * MaskedVector.MaxSize128;
+            ulong head = MaskedVector.DifferingBytes16(x, y) | MaskedVector.DifferingBytes16(x + 16, y + 16) << 16;
+            ulong tail = MaskedVector.DifferingBytes16(x + last, y + last) | MaskedVector.DifferingBytes16(x + last + 16, y + last + 16) << 16;
+            differ = head | tail << (int)last;
+        }
+
+        nuint i = (nuint)BitOperations.TrailingZeroCount(differ) & (MaxSmallSize - 1);
+        return x[i] - y[i];
+    }
+
+    /// <summary>
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> for the sizes <see cref="Compare"/> does not take: more
+    /// than <see cref="MaxSmallSize"/> bytes, 0, or negative (rejected).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int OutsideSmall(byte* x, byte* y, int size)
+    {
+        if (size > MaxSmallSize)
+            return VectorBlocks.Compare(x, y, (nuint)size);
+        return size == 0 ? 0 : ThrowNegativeSize();
+    }
+
+    // PERF: [DoesNotReturn] and not NoInlining, as SizeClasses' throw helper: the JIT keeps the call off the hot path.
+    [DoesNotReturn]
+    private static int ThrowNegativeSize() =>
+        throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
+}

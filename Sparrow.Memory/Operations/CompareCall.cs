@@ -39,12 +39,11 @@ internal static unsafe class CompareCall
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, int size)
     {
-        // PERF: one compare-and-branch before the first load for 1..16 bytes, one more for 17..64.
-        if ((uint)size - 1 < MaskedVector.MaxSize128)
-            return UpToSixteen(x, y, (uint)size);
-        if ((uint)size - (MaskedVector.MaxSize128 + 1) < MaxSmallSize - MaskedVector.MaxSize128)
-            return UpToSixtyFour(x, y, (uint)size);
-        return OutsideSmall(x, y, size);
+        // PERF: one compare-and-branch before the first load for 1..16 bytes, one more for 17..64. The branches are
+        // taken away from the key sizes, so without profile data the JIT lays out 1..16 bytes first, straight on.
+        if ((uint)size - 1 >= MaskedVector.MaxSize128)
+            return (uint)size - (MaskedVector.MaxSize128 + 1) < MaxSmallSize - MaskedVector.MaxSize128 ? UpToSixtyFour(x, y, (uint)size) : OutsideSmall(x, y, size);
+        return UpToSixteen(x, y, (uint)size);
     }
 
     /// <summary>Compares 1..<see cref="MaskedVector.MaxSize128"/> bytes in one masked 128-bit access per side.</summary>

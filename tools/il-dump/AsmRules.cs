@@ -9,6 +9,9 @@ internal sealed partial record AsmListing(string Text)
     public IEnumerable<(string Line, string Target)> Calls() => Lines.Select(l => CallPattern().Match(l)).Where(m => m.Success && !m.Groups[2].Value.StartsWith("G_M", StringComparison.Ordinal)
             && (m.Groups[1].Value != "jmp" || m.Groups[2].Value.StartsWith('[') || m.Groups[2].Value.StartsWith("CORINFO_", StringComparison.Ordinal)))
         .Select(m => (m.Value.Trim(), m.Groups[2].Value.Trim()));
+    // The instruction lines in listing order: no labels, comments, directives (align) or data (RWD).
+    public IEnumerable<string> Instructions() => Lines.Where(l => InstructionPattern().IsMatch(l) && !l.TrimStart().StartsWith("align", StringComparison.Ordinal));
+    [GeneratedRegex(@"^\s+[a-z]")] private static partial Regex InstructionPattern();
     // Whether text names the method jitName (Type:Name(, or Type:Name[ for a generic instantiation).
     public static bool Names(string text, string jitName) => text.Contains(jitName + "(", StringComparison.Ordinal) || text.Contains(jitName + "[", StringComparison.Ordinal);
     [GeneratedRegex(@"^\s+(call|tail\.jmp|jmp)\s+(.+?)\s*$")] private static partial Regex CallPattern();
@@ -25,7 +28,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -42,6 +45,8 @@ internal static partial class AsmRules
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
             "clmul" => Matching(CarrylessMultiply()),
             "no-memory-compress" => Matching(MemoryCompress()),
+            "no-vzeroupper" => Matching(Vzeroupper()),
+            "before-first-load" => [.. asm.Instructions().TakeWhile(l => !InputLoad().IsMatch(l)).Select(l => l.Trim())],
             _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
         };
         return rule.Name switch
@@ -58,6 +63,10 @@ internal static partial class AsmRules
             "clmul" => found.Count > 0 ? Verdict.Pass($"{found.Count} carry-less multiplies: {found[0]}") : Verdict.Fail("no carry-less multiply (pclmulqdq, vpclmul*qdq)", []),
             "no-memory-compress" when found.Count > 0 => Verdict.Fail($"{found.Count} compress(es) to memory (microcoded on Zen 4): compress into a register, then store", found),
             "no-memory-compress" => Verdict.Pass($"no compress to memory; {Matching(RegisterCompress()).Count} into a register"),
+            "no-vzeroupper" => Verdict.PassUnless(found, $"{found.Count} vzeroupper(s): a 256-bit register in the method"),
+            "before-first-load" when found.Count == asm.Instructions().Count() => Verdict.Fail("no load from memory outside the stack and the constants", []),
+            "before-first-load" when found.Count <= rule.Argument => Verdict.Pass($"{found.Count} instruction(s) before the first load"),
+            "before-first-load" => Verdict.Fail($"{found.Count} instructions before the first load (at most {rule.Argument})", found),
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
@@ -81,6 +90,9 @@ internal static partial class AsmRules
     }
 
     [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")] private static partial Regex IndirectJump();
+    [GeneratedRegex(@"^\s+vzeroupper\b")] private static partial Regex Vzeroupper();
+    // A memory operand that is neither a constant (reloc) nor a stack slot: a load of the method's inputs.
+    [GeneratedRegex(@"ptr \[(?!reloc)(?![^\]]*\b(rsp|rbp)\b)")] private static partial Regex InputLoad();
     [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")] private static partial Regex TableEntry();
     [GeneratedRegex(@"^\s+j(?!mp)\w+\s")] private static partial Regex ConditionalJump();
     [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")] private static partial Regex RangeCheck();

@@ -1,9 +1,9 @@
 namespace IlDump;
 
-// A rule named in the rules file, with its optional number (switch>=16).
-internal sealed record RuleRef(string Name, int? Argument)
+// A rule named in the rules file, with its optional bound: at least (switch>=16) or at most (before-first-load<=7).
+internal sealed record RuleRef(string Name, int? Argument, string Relation = ">=")
 {
-    public override string ToString() => Argument is { } n ? $"{Name}>={n}" : Name;
+    public override string ToString() => Argument is { } n ? $"{Name}{Relation}{n}" : Name;
 }
 
 // A per-method allowance: newobj=System.String, call=Sparrow.Memory:Throw*, helper=CORINFO_HELP_STRCNS.
@@ -131,9 +131,10 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
         Match m = RulePattern().Match(token);
         if (!m.Success || !known.Contains(m.Groups[1].Value))
             throw new CouldNotRunException($"{where}: unknown rule '{token}' (known: {string.Join(", ", known)})");
-        if (m.Groups[1].Value == "switch" && !m.Groups[2].Success)
-            throw new CouldNotRunException($"{where}: write the switch rule as switch>=N");
-        return new RuleRef(m.Groups[1].Value, m.Groups[2].Success ? int.Parse(m.Groups[2].Value, System.Globalization.CultureInfo.InvariantCulture) : null);
+        string relation = m.Groups[2].Value;
+        if (Bounds.TryGetValue(m.Groups[1].Value, out string? required) ? relation != required : relation.Length > 0)
+            throw new CouldNotRunException(required is null ? $"{where}: the rule '{m.Groups[1].Value}' takes no number" : $"{where}: write the rule as {m.Groups[1].Value}{required}N");
+        return new RuleRef(m.Groups[1].Value, m.Groups[3].Success ? int.Parse(m.Groups[3].Value, System.Globalization.CultureInfo.InvariantCulture) : null, relation);
     }
 
     // The repository root: the nearest directory holding .config/dotnet-tools.json above the rules file, the current directory or this tool.
@@ -148,7 +149,9 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
             yield return dir.FullName;
     }
 
-    [GeneratedRegex(@"^([a-z0-9-]+)(?:>=(\d+))?$")] private static partial Regex RulePattern();
+    // The rules that take a number, and how: switch>=N (at least N targets), before-first-load<=N (at most N instructions).
+    private static readonly Dictionary<string, string> Bounds = new() { ["switch"] = ">=", ["before-first-load"] = "<=" };
+    [GeneratedRegex(@"^([a-z0-9-]+)(?:(>=|<=)(\d+))?$")] private static partial Regex RulePattern();
     [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")] private static partial Regex EnvPattern();
 }
 

@@ -38,6 +38,9 @@ internal static unsafe class Paths
             (x, y, size) => CompareCall.UpToSixtyFour(x, y, (uint)size)) { SkipReason = SkipReasons.MaskedVector },
         new("CompareCall.OutsideSmall", CompareCall.MaxSmallSize + 1, Unbounded, (x, y, size) => CompareCall.OutsideSmall(x, y, size))
             { ChecksSize = true },
+        new("SizeClasses.Portable<CompareCallOperation> (the call's size switch)", 0, Unbounded,
+            (x, y, size) => SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), size)) { ChecksSize = true },
+        new("CompareCall.Blocks", SizeClasses.MaxWordsSize + 1, Unbounded, (x, y, size) => CompareCall.Blocks(x, y, (nuint)size)),
         new("AdvSimdBlocks.Compare", AdvSimdBlocks.MinSize, Unbounded, (x, y, size) => AdvSimdBlocks.Compare(x, y, (nuint)size))
             { SkipReason = SkipReasons.AdvSimd },
     ];

@@ -13,15 +13,16 @@ public static unsafe partial class Bytes
     /// <param name="byteCount">How many bytes to compare; the same for both.</param>
     /// <returns>0 when the bytes are equal, otherwise exactly <c>x[i] - y[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
     /// <remarks>
-    /// A call, never inlined: one call site costs a call instruction. With AVX-512 the call has its own path
-    /// (<see cref="CompareCall"/>: up to 64 bytes in 128-bit registers, longer inputs out of line), so it spends
-    /// little beyond the compare itself. <see cref="CompareInline(byte*, byte*, int)"/> is the same compare inlined
+    /// A call, never inlined: one call site costs a call instruction. The call has its own path
+    /// (<see cref="CompareCall"/>: with AVX-512 up to 64 bytes in 128-bit registers, without it the size switch; the
+    /// longer inputs out of line), so it spends little beyond the compare itself. <see cref="CompareInline(byte*, byte*, int)"/> is the same compare inlined
     /// into its caller, which saves the call and costs a few hundred bytes of machine code at each call site.
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static int Compare(byte* x, byte* y, int byteCount) =>
-        CompareCall.IsSupported ? CompareCall.Compare(x, y, byteCount) : CompareInline(x, y, byteCount);
+        CompareCall.IsSupported ? CompareCall.Compare(x, y, byteCount)
+            : SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), byteCount);
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a B+tree

@@ -6,9 +6,11 @@ using System.Runtime.Intrinsics;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// The AVX-512 path of the compare call, <see cref="Bytes.Compare(byte*, byte*, int)"/>: 1..64 bytes in its own
-/// method with 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>.
-/// <see cref="Bytes.CompareInline(byte*, byte*, int)"/> keeps the inlined path of <see cref="SizeClasses"/>.
+/// The compare call, <see cref="Bytes.Compare(byte*, byte*, int)"/>: with AVX-512, 1..64 bytes in its own method with
+/// 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>; without, the size
+/// switch of <see cref="SizeClasses.Portable{TOperation, TResult}"/> with the blocks in <see cref="Blocks"/>
+/// (<see cref="CompareCallOperation"/>). <see cref="Bytes.CompareInline(byte*, byte*, int)"/> keeps the inlined
+/// dispatch of <see cref="SizeClasses"/>.
 /// </summary>
 /// <remarks>
 /// PERF: what the call spends beyond the compare is what its method spends around it, and the JIT decides that per
@@ -91,12 +93,48 @@ internal static unsafe class CompareCall
     public static int OutsideSmall(byte* x, byte* y, int size)
     {
         if (size > MaxSmallSize)
-            return VectorBlocks.Compare(x, y, (nuint)size);
+            return SizeClasses.Blocks<CompareOperation, int>(new CompareOperation(x, y), (nuint)size);
         return size == 0 ? 0 : ThrowNegativeSize();
     }
+
+    /// <summary>
+    /// More than <see cref="SizeClasses.MaxWordsSize"/> bytes on the portable path of the call (no AVX-512), out of
+    /// line for the same reason as <see cref="OutsideSmall"/>: the size switch's method keeps no loop and no 256-bit
+    /// register.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int Blocks(byte* x, byte* y, nuint size) => SizeClasses.Blocks<CompareOperation, int>(new CompareOperation(x, y), size);
 
     // PERF: [DoesNotReturn] and not NoInlining, as SizeClasses' throw helper: the JIT keeps the call off the hot path.
     [DoesNotReturn]
     private static int ThrowNegativeSize() =>
         throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
+}
+
+/// <summary>
+/// <see cref="CompareOperation"/> with its blocks out of line (<see cref="CompareCall.Blocks"/>): the portable path of
+/// the compare call, the size switch and its classes in the call's own method, the loops in another.
+/// </summary>
+internal readonly unsafe struct CompareCallOperation(byte* x, byte* y) : ISizeClassOperation<int>
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int Empty() => 0;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int UpToThreeBytes(nuint size) => new CompareOperation(x, y).UpToThreeBytes(size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int TwoWords<TWord>(nuint last) where TWord : unmanaged => new CompareOperation(x, y).TwoWords<TWord>(last);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int Masked(Vector256<byte> mask) => new CompareOperation(x, y).Masked(mask);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int VectorBlocks(nuint size) => CompareCall.Blocks(x, y, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int WordBlocks(nuint size) => CompareCall.Blocks(x, y, size);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int AdvSimdBlocks(nuint size) => CompareCall.Blocks(x, y, size);
 }

@@ -183,7 +183,7 @@ internal static unsafe class SizeClasses
 
     /// <summary>More than <see cref="MaxWordsSize"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TResult Blocks<TOperation, TResult>(TOperation operation, nuint size)
+    public static TResult Blocks<TOperation, TResult>(TOperation operation, nuint size)
         where TOperation : struct, ISizeClassOperation<TResult> =>
         Vector256.IsHardwareAccelerated ? operation.VectorBlocks(size)
             : Sparrow.Storage.AdvSimdBlocks.IsSupported ? operation.AdvSimdBlocks(size)

@@ -1,5 +1,4 @@
 using System.Runtime.Intrinsics.X86;
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -31,18 +30,10 @@ internal static unsafe class Crc32CPaths
         new("Crc32CFold512", Crc32CFold512.Update, 64, Lacks(Crc32CFold512.IsSupported, "512-bit VPCLMULQDQ with AVX-512 (Pclmulqdq.V512)")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     public static Crc32CPath Named(string name) => All.Single(p => p.Name == name);
 
     private static string? Lacks(bool supported, string what) =>
         supported ? null : $"this machine (or the JIT, as configured) lacks {what}: the path is untested here";
-}
-
-/// <summary>A theory over <see cref="Crc32CPaths.Names"/>: a row whose path cannot run here is reported skipped with the reason.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class Crc32CPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => Crc32CPaths.Named(name).SkipReason;
 }

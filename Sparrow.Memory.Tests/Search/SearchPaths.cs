@@ -1,4 +1,3 @@
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -26,7 +25,7 @@ internal static unsafe class SearchPaths
         new("Search<HeadScanVector512>", With<HeadScanVector512>, Skip<HeadScanVector512>("512-bit (AVX-512)")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     public static SearchPath Named(string name) => All.Single(p => p.Name == name);
 
@@ -38,12 +37,4 @@ internal static unsafe class SearchPaths
 
     private static string? Skip<TScan>(string vectors) where TScan : struct, IHeadScan =>
         TScan.IsSupported ? null : $"{vectors} vectors are not accelerated here (absent or disabled): the {typeof(TScan).Name} path cannot run.";
-}
-
-/// <summary>A theory over rows of <see cref="SearchPaths"/>, each skipped where its scan cannot run here.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class SearchPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => SearchPaths.All.First(p => p.Name == name).SkipReason;
 }

@@ -1,6 +1,5 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -22,9 +21,7 @@ internal static unsafe class SortPaths
         (nameof(SortAvx512), Skip(SortAvx512.IsSupported, "AVX-512F with accelerated 512-bit vectors")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
-
-    public static string? SkipReasonOf(string name) => All.First(p => p.Name == name).SkipReason;
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     private static string? Skip(bool supported, string what) =>
         supported ? null : $"{what} is absent or disabled here: the path cannot run.";
@@ -97,12 +94,4 @@ internal static unsafe class SortPaths
         else if (typeof(T) == typeof(ulong)) IntegerSort.Sort(MemoryMarshal.Cast<T, ulong>(keys));
         else throw new ArgumentException($"No public sort of {typeof(T).Name}.", nameof(keys));
     }
-}
-
-/// <summary>A theory over rows of <see cref="SortPaths"/>, each skipped where its path cannot run.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class SortPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => SortPaths.SkipReasonOf(name);
 }

@@ -16,8 +16,12 @@ suites=(Sparrow.Memory.Tests Sparrow.Formatting.Tests tests/Sparrow.ReadMe.Tests
 if [ "$(uname -m)" = "aarch64" ]; then
   emulator=()
 else
-  # The emulator and the arm64 C libraries the .NET runtime loads (Debian's multiarch paths, so no -L is needed).
-  packages=(qemu-user-static libc6:arm64 libstdc++6:arm64 libgcc-s1:arm64 zlib1g:arm64)
+  # The emulator and the arm64 C libraries the .NET runtime loads (Debian's multiarch paths, so no -L is needed),
+  # OpenSSL among them: xunit names each test by a SHA-256, which the runtime computes through it. Its package is
+  # named as the host's own (libssl3t64 from Debian 13 and Ubuntu 24.04 on).
+  libssl=libssl3
+  dpkg-query -W -f='${Status}' "libssl3t64:$(dpkg --print-architecture)" 2>/dev/null | grep -q 'install ok installed' && libssl=libssl3t64
+  packages=(qemu-user-static libc6:arm64 libstdc++6:arm64 libgcc-s1:arm64 zlib1g:arm64 "$libssl:arm64")
   missing=()
   for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -71,5 +71,5 @@ internal static unsafe class PostingPaths
         Skip<TUnpack>());
 
     private static string? Skip<TUnpack>() where TUnpack : struct, IPostingUnpack =>
-        TUnpack.IsSupported ? null : $"{typeof(TUnpack).Name} cannot run here (its instructions are absent or disabled, e.g. DOTNET_EnableAVX512=0 or DOTNET_EnableAVX2=0).";
+        SkipReasons.Lacking(TUnpack.IsSupported, $"the instruction set of {typeof(TUnpack).Name}");
 }

@@ -17,6 +17,11 @@ internal static class SkipReasons
             Assert.Skip(reason);
     }
 
+    /// <summary>Why a code path that needs <paramref name="what"/> cannot run here; null where it is <paramref name="supported"/>.</summary>
+    public static string? Lacking(bool supported, string what) => supported
+        ? null
+        : $"Needs {what}, absent on this CPU or turned off for the JIT (a DOTNET_Enable...=0 switch): the path cannot run here.";
+
     public static string? MaskedVector512 => Sparrow.Storage.MaskedVector.IsSupported && System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated
         ? null
         : "AVX-512BW/VL is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the 512-bit masked path cannot run here.";

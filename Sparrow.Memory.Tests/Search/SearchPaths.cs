@@ -20,9 +20,9 @@ internal static unsafe class SearchPaths
         new("Search(ReadOnlySpan<byte>)", (table, key) => table.Search(key)),
         new("Search(byte*, int)", (table, key) => { fixed (byte* p = key) return table.Search(p, key.Length); }),
         new("Search<HeadScanScalar>", With<HeadScanScalar>),
-        new("Search<HeadScanVector128>", With<HeadScanVector128>, Skip<HeadScanVector128>("128-bit")),
-        new("Search<HeadScanVector256>", With<HeadScanVector256>, Skip<HeadScanVector256>("256-bit (AVX2)")),
-        new("Search<HeadScanVector512>", With<HeadScanVector512>, Skip<HeadScanVector512>("512-bit (AVX-512)")),
+        new("Search<HeadScanVector128>", With<HeadScanVector128>, SkipReasons.Lacking(HeadScanVector128.IsSupported, "accelerated 128-bit vectors")),
+        new("Search<HeadScanVector256>", With<HeadScanVector256>, SkipReasons.Lacking(HeadScanVector256.IsSupported, "accelerated 256-bit vectors (AVX2)")),
+        new("Search<HeadScanVector512>", With<HeadScanVector512>, SkipReasons.Lacking(HeadScanVector512.IsSupported, "accelerated 512-bit vectors (AVX-512)")),
     ];
 
     public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
@@ -34,7 +34,4 @@ internal static unsafe class SearchPaths
         fixed (byte* p = key)
             return table.Search<TScan>(p, key.Length);
     }
-
-    private static string? Skip<TScan>(string vectors) where TScan : struct, IHeadScan =>
-        TScan.IsSupported ? null : $"{vectors} vectors are not accelerated here (absent or disabled): the {typeof(TScan).Name} path cannot run.";
 }

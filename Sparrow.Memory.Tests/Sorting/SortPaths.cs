@@ -16,15 +16,12 @@ internal static unsafe class SortPaths
     [
         (Public, null),
         (nameof(SortScalar), null),
-        (nameof(SortVector128), Skip(SortVector128.IsSupported, "128-bit vectors with a byte shuffle (SSSE3, AdvSimd)")),
-        (nameof(SortAvx2), Skip(SortAvx2.IsSupported, "AVX2")),
-        (nameof(SortAvx512), Skip(SortAvx512.IsSupported, "AVX-512F with accelerated 512-bit vectors")),
+        (nameof(SortVector128), SkipReasons.Lacking(SortVector128.IsSupported, "128-bit vectors with a byte shuffle (SSSE3, AdvSimd)")),
+        (nameof(SortAvx2), SkipReasons.Lacking(SortAvx2.IsSupported, "AVX2")),
+        (nameof(SortAvx512), SkipReasons.Lacking(SortAvx512.IsSupported, "AVX-512F with accelerated 512-bit vectors")),
     ];
 
     public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
-
-    private static string? Skip(bool supported, string what) =>
-        supported ? null : $"{what} is absent or disabled here: the path cannot run.";
 
     /// <summary>Sorts <paramref name="keys"/> (with <paramref name="values"/> when not empty) through the path named <paramref name="path"/>.</summary>
     public static void Sort<T>(string path, Span<T> keys, Span<T> values, bool withValues, int? depthLimit = null)

@@ -6,20 +6,21 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using Sparrow.Benchmarks;
 using Sparrow.Benchmarks.Reporting;
 
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
 // `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
-// `--headline` keeps only the headline cases of what a --filter selects (`--headline --filter '*Crc32C*'`).
+// `--anyCategories Headline` is the headline suite (the no-argument run); with a filter, its cases of what the filter
+// selects (`--anyCategories Headline --filter '*Crc32C*'`). Every category is in Category.cs.
 // `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
 // Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
 // --publish refuses the run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
 bool smoke = args.Contains("--smoke");
-bool headline = args.Contains("--headline");
-var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke" or "--headline")).ToList();
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
 
 // Before BenchmarkDotNet starts anything, and after `dotnet run`'s build: other work on the machine (this run's own
 // process tree left out), waited for up to a minute to settle; a run to publish must start on a quiet machine.
@@ -30,23 +31,21 @@ var config = DefaultConfig.Instance
     .AddExporter(SvgChartExporter.Default)
     // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
     .AddColumn(StatisticalTestColumn.Create("5%"))
-    .AddValidator(RoleValidator.Instance);
+    .AddValidator(BenchmarkRoles.Validator);
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
 if (smoke && !selectsBenchmarks)
     bdnArgs.AddRange(["--filter", "*"]);
-else if (headline || (!selectsBenchmarks && !onlyInforms))
-{
-    // The headline suite: the cases marked [Headline] (see HeadlineSuite). Passing a filter to BenchmarkDotNet is
-    // also what keeps it from asking on stdin which benchmark to run.
-    if (!selectsBenchmarks)
-        bdnArgs.AddRange(["--filter", "*"]);
-    config = config.AddFilter(HeadlineSuite.Filter);
-}
+else if (!selectsBenchmarks && !onlyInforms)
+    bdnArgs.AddRange(["--anyCategories", Category.Headline]); // also what keeps BenchmarkDotNet from asking on stdin what to run
 
-// Every benchmark runs under the job the command line names (the headline job when it names none); the methods
-// marked [AlsoWithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
+// The headline category selects methods; which of their cases (parameter values, jobs) are the headline's is HeadlineSuite's.
+if (bdnArgs.Contains(Category.Headline))
+    config = config.AddFilter(HeadlineSuite.Filter);
+
+// Every benchmark runs under the job the command line names (the headline job when it names none); the classes
+// marked [WithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
 Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
 config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Job.Filter) : WithoutAvx512Job.Filter);
 

@@ -10,6 +10,7 @@ namespace Sparrow.Benchmarks;
 /// <see cref="SortedKeyTable"/> over the same keys. Reported per lookup. Every binary search runs the same
 /// loop; only the key comparer differs.
 /// </summary>
+[WithoutAvx512]
 public unsafe class KeySearchBenchmarks
 {
     private const int KeyCount = 50_000;
@@ -37,41 +38,31 @@ public unsafe class KeySearchBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _keys.Dispose();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Alternative), AlsoWithoutAvx512]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Alternative, Category.Headline, Category.HeadlineWithoutAvx512)]
     public long SequenceCompareTo() => KeyLookups.BinarySearchAll<SpanKeys>(_keys);
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Sparrow, Category.Headline, Category.HeadlineWithoutAvx512)]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
     public long Compare() => KeyLookups.BinarySearchAll<SparrowKeys>(_keys);
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.8, nameof(Memcmp))]
     [Target(0.8, nameof(SequenceCompareTo))]
-    [Headline]
     public long CompareInline() => KeyLookups.BinarySearchAll<PrefixThenLength<SparrowInlineComparer>>(_keys);
 
     // The A/A pair of the publish gate at a slower scale: exactly CompareInline's code, measured as a case of its own.
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Reference), SameCodeAs(nameof(CompareInline))]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Reference, Category.Headline), SameCodeAs(nameof(CompareInline))]
     public long CompareInlineAgain() => KeyLookups.BinarySearchAll<PrefixThenLength<SparrowInlineComparer>>(_keys);
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long Memcmp() => KeyLookups.BinarySearchAll<PrefixThenLength<MemcmpComparer>>(_keys);
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Historical, Category.Headline)]
     public long UIntStride() => KeyLookups.BinarySearchAll<PrefixThenLength<UIntStrideComparer>>(_keys);
 
     /// <summary>The same lookups in a <see cref="SortedKeyTable"/>: integer heads in 16-entry nodes instead of key compares.</summary>
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Sparrow, Category.Headline, Category.HeadlineWithoutAvx512)]
     [Target(0.4, nameof(CompareInline))]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
     public long Search() => KeyLookups.SearchAll(_table, _keys);
 }

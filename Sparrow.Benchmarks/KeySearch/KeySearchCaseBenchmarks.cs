@@ -7,6 +7,7 @@ namespace Sparrow.Benchmarks;
 /// The 50,000 document ids of <see cref="KeySearchBenchmarks"/>, looked up with 50,000 ids they do not hold: each
 /// search returns the complement of the first larger key's slot, where a range scan starts.
 /// </summary>
+[WithoutAvx512]
 public class KeySearchAbsentBenchmarks : KeyTableSearchCase
 {
     private const int Probes = 50_000;
@@ -20,16 +21,14 @@ public class KeySearchAbsentBenchmarks : KeyTableSearchCase
     [GlobalCleanup]
     public void Cleanup() => TearDown();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.4, nameof(CompareInline))]
     public long Search() => SearchTable();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference, Category.Headline)]
     public long CompareInline() => BinarySearchCompareInline();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
@@ -53,14 +52,14 @@ public class KeySearchMillionBenchmarks : KeyTableSearchCase
     [GlobalCleanup]
     public void Cleanup() => TearDown();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow)]
     [Target(0.4, nameof(CompareInline))]
     public long Search() => SearchTable();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference)]
     public long CompareInline() => BinarySearchCompareInline();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
@@ -79,14 +78,14 @@ public class KeySearchMillionAbsentBenchmarks : KeyTableSearchCase
     [GlobalCleanup]
     public void Cleanup() => TearDown();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow)]
     [Target(0.4, nameof(CompareInline))]
     public long Search() => SearchTable();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference)]
     public long CompareInline() => BinarySearchCompareInline();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
@@ -95,6 +94,7 @@ public class KeySearchMillionAbsentBenchmarks : KeyTableSearchCase
 /// as a B+tree's lookups reach a page. Looking each key up once in one fixed order would let the branch predictor
 /// learn the binary search's whole path over the repeated invocations and measure that instead.
 /// </summary>
+[WithoutAvx512]
 public class KeySearchPageBenchmarks : KeyTableSearchCase
 {
     private const int Keys = 256;
@@ -109,20 +109,19 @@ public class KeySearchPageBenchmarks : KeyTableSearchCase
     [GlobalCleanup]
     public void Cleanup() => TearDown();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.6, nameof(CompareInline))]
     public long Search() => SearchTable();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference, Category.Headline)]
     public long CompareInline() => BinarySearchCompareInline();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
 /// <summary>50,000 random 16-byte binary keys (hashes, GUIDs): no shared prefixes, every byte significant.</summary>
+[WithoutAvx512]
 public class KeySearchRandomKeyBenchmarks : KeyTableSearchCase
 {
     private const int Probes = 50_000;
@@ -136,16 +135,14 @@ public class KeySearchRandomKeyBenchmarks : KeyTableSearchCase
     [GlobalCleanup]
     public void Cleanup() => TearDown();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.5, nameof(CompareInline))]
     public long Search() => SearchTable();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), Role(Role.Reference)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference, Category.Headline)]
     public long CompareInline() => BinarySearchCompareInline();
 
-    [Benchmark(OperationsPerInvoke = Probes), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
@@ -166,11 +163,10 @@ public unsafe class KeySearchBuildBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _keys.Dispose();
 
-    [Benchmark(OperationsPerInvoke = KeyCount), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public int Build() => KeyLookups.Build(_keys).Count;
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), Role(Role.Reference)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = KeyCount), BenchmarkCategory(Category.Reference)]
     public int CopyKeysAndOffsets()
     {
         int bytes = _keys.SortedOffsets[^1] + _keys.SortedLengths[^1];

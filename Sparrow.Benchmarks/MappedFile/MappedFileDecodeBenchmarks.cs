@@ -78,8 +78,7 @@ public unsafe class MappedFileDecodeBenchmarks
         BenchmarkFile.Delete(_jsonPath);
     }
 
-    [Benchmark(Baseline = true), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public float BinaryReaderReadSingle()
     {
         _binaryStream.Position = 0;
@@ -89,8 +88,7 @@ public unsafe class MappedFileDecodeBenchmarks
         return sum;
     }
 
-    [Benchmark, Role(Role.Alternative)]
-    [Headline]
+    [Benchmark, BenchmarkCategory(Category.Alternative, Category.Headline)]
     public float JsonDeserialize()
     {
         _jsonStream.Position = 0;
@@ -98,8 +96,7 @@ public unsafe class MappedFileDecodeBenchmarks
         return TensorPrimitives.Sum(values);
     }
 
-    [Benchmark, Role(Role.Alternative)]
-    [Headline]
+    [Benchmark, BenchmarkCategory(Category.Alternative, Category.Headline)]
     public float RandomAccessReadCast()
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent((int)BytesPerOperation);
@@ -111,8 +108,7 @@ public unsafe class MappedFileDecodeBenchmarks
         return sum;
     }
 
-    [Benchmark, Role(Role.Alternative)]
-    [Headline]
+    [Benchmark, BenchmarkCategory(Category.Alternative, Category.Headline)]
     public float ViewAccessorReadArray()
     {
         float[] buffer = ArrayPool<float>.Shared.Rent(Count);
@@ -122,8 +118,7 @@ public unsafe class MappedFileDecodeBenchmarks
         return sum;
     }
 
-    [Benchmark, Role(Role.Alternative)]
-    [Headline]
+    [Benchmark, BenchmarkCategory(Category.Alternative, Category.Headline)]
     public float ViewAccessorRead()
     {
         MemoryMappedViewAccessor accessor = _accessor;
@@ -136,8 +131,7 @@ public unsafe class MappedFileDecodeBenchmarks
         return sum;
     }
 
-    [Benchmark, Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark, BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public float MappedFileCast() => TensorPrimitives.Sum(_map.Cast<float>(0, Count));
 
     /// <summary>A run that measures wrong answers is worthless: every row must produce the exact expected sum.</summary>

@@ -61,8 +61,7 @@ public unsafe class MappedFileRandomReadBenchmarks
         BenchmarkFile.Delete(_path);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Reads), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Reads), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long ViewAccessorReadInt64()
     {
         MemoryMappedViewAccessor accessor = _accessor;
@@ -72,8 +71,7 @@ public unsafe class MappedFileRandomReadBenchmarks
         return sum;
     }
 
-    [Benchmark(OperationsPerInvoke = Reads), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Reads), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long RawPointer()
     {
         byte* pointer = _pointer;
@@ -83,8 +81,7 @@ public unsafe class MappedFileRandomReadBenchmarks
         return sum;
     }
 
-    [Benchmark(OperationsPerInvoke = Reads), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Reads), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long MappedFileRead()
     {
         MappedFile map = _map;

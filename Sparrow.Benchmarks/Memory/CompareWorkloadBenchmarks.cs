@@ -10,6 +10,7 @@ namespace Sparrow.Benchmarks;
 /// </summary>
 // PERF: new key addresses every iteration (see PairBufferBenchmarks): the keys are packed unaligned, so where they sit matters.
 [MemoryRandomization]
+[WithoutAvx512]
 public unsafe class CompareWorkloadBenchmarks
 {
     private const int Count = 4096;
@@ -71,37 +72,29 @@ public unsafe class CompareWorkloadBenchmarks
         NativeMemory.AlignedFree(_secondKeys);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative), AlsoWithoutAvx512]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline, Category.HeadlineWithoutAvx512)]
     public int SequenceCompareTo() => SumOfCompares<SpanComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int Memcmp() => SumOfCompares<MemcmpComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference)]
     public int ByteLoop() => SumOfCompares<ByteLoopComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public int Compare() => SumOfCompares<SparrowComparer>();
 
     // The targets are the inlined compare's, the form a B+tree's search loop uses (see CompareBenchmarks).
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline, Category.HeadlineWithoutAvx512)]
     [Target(0.75, nameof(Memcmp))]
-    [Target(0.8, nameof(SequenceCompareTo), Job = WithoutAvx512Job.Id)]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Target(0.8, nameof(SequenceCompareTo), WithoutAvx512 = true)]
     public int CompareInline() => SumOfCompares<SparrowInlineComparer>();
 
     // The A/A pair of the publish gate: exactly CompareInline's code, measured as a case of its own.
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference), SameCodeAs(nameof(CompareInline))]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference, Category.Headline), SameCodeAs(nameof(CompareInline))]
     public int CompareInlineAgain() => SumOfCompares<SparrowInlineComparer>();
 
     /// <summary>Sum of the results over every pair, so no call is dead code.</summary>

@@ -8,7 +8,7 @@ namespace Sparrow.Benchmarks;
 /// historical memcpy P/Invoke. <see cref="PairBuffers.Operations"/> copies per invocation rotate over
 /// <see cref="PairBuffers.Count"/> pairs of 64-byte-aligned buffers (first: source, second: destination).
 /// </summary>
-[HeadlineCases("Size=256,4096")]
+[HeadlineParams(nameof(Size), 256, 4096)]
 public unsafe class CopyBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
@@ -31,35 +31,31 @@ public unsafe class CopyBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _pairs.Dispose();
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void BufferMemoryCopy() => Copies<BufferMemoryCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public void CopyBlockUnaligned() => Copies<CopyBlockUnalignedCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public void SpanCopyTo() => Copies<SpanCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void Memcpy() => Copies<MemcpyCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical)]
     public void MemcpyWithGCTransition() => Copies<MemcpyWithGCTransitionCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    [Headline]
     public void Copy() => Copies<SparrowCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    [Headline]
     public void CopyInline() => Copies<SparrowInlineCopier>();
 
     private void Copies<TCopier>() where TCopier : struct, IByteCopier

@@ -12,7 +12,7 @@ namespace Sparrow.Benchmarks;
 /// BenchmarkDotNet's own first calls, and one of those layouts made the baseline far slower in full runs (README,
 /// Results).
 /// </summary>
-[HeadlineCases("Size=64")]
+[HeadlineParams(nameof(Size), 64)]
 [WithoutDynamicPgo]
 public unsafe class CopyWorkloadBenchmarks
 {
@@ -74,37 +74,33 @@ public unsafe class CopyWorkloadBenchmarks
         NativeMemory.AlignedFree(_destinations);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void BufferMemoryCopy() => Copies<BufferMemoryCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative)]
     public void CopyBlockUnaligned() => Copies<CopyBlockUnalignedCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative)]
     public void SpanCopyTo() => Copies<SpanCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void Memcpy() => Copies<MemcpyCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Historical)]
     public void MemcpyWithGCTransition() => Copies<MemcpyWithGCTransitionCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.7, nameof(BufferMemoryCopy), MaxSize = 64)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    [Headline]
     public void Copy() => Copies<SparrowCopier>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.7, nameof(BufferMemoryCopy), MaxSize = 64)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    [Headline]
     public void CopyInline() => Copies<SparrowInlineCopier>();
 
     private void Copies<TCopier>() where TCopier : struct, IByteCopier

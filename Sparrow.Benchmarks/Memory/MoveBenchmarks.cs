@@ -20,7 +20,7 @@ public enum MoveDirection
 /// size between ranges that do not overlap (the yardstick of Move's target). <see cref="Operations"/> moves per
 /// invocation rotate over <see cref="Count"/> 64-byte-aligned regions.
 /// </summary>
-[HeadlineCases("Size=4096")]
+[HeadlineParams(nameof(Size), 4096)]
 public unsafe class MoveBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
@@ -76,21 +76,18 @@ public unsafe class MoveBenchmarks
         NativeMemory.AlignedFree(_distances);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void BufferMemoryCopy() => Moves<BufferMemoryCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public void Memmove() => Moves<MemmoveCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(2.0, nameof(Copy))]
-    [Headline]
     public void Move() => Moves<SparrowMover>();
 
     /// <summary>Sparrow's Copy of the same bytes to the same offset of another buffer: no overlap, same alignments.</summary>
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference, Category.Headline)]
     public void Copy() => Copies<SparrowCopier>();
 
     private void Moves<TMover>() where TMover : struct, IByteCopier

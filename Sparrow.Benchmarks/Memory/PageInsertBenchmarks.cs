@@ -57,17 +57,14 @@ public unsafe class PageInsertBenchmarks
         NativeMemory.AlignedFree(_keyOffsets);
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Keys), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Keys), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void BufferMemoryCopy() => InsertAll<BufferMemoryCopier>();
 
-    [Benchmark(OperationsPerInvoke = Keys), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Keys), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void Memmove() => InsertAll<MemmoveCopier>();
 
-    [Benchmark(OperationsPerInvoke = Keys), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Keys), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.6, nameof(BufferMemoryCopy))]
-    [Headline]
     public void Move() => InsertAll<SparrowMover>();
 
     private static ushort OffsetOf(int key) => (ushort)(PageSize / 2 + 2 * key);

@@ -4,8 +4,9 @@ using Sparrow.Benchmarks.Reporting;
 namespace Sparrow.Benchmarks;
 
 /// <summary>SequenceEqual per size, on equal inputs: Sparrow against the BCL's SequenceEqual, memcmp and the historical baselines.</summary>
-[HeadlineCases("Size=16,64,4096", "Pairs=Equal")]
-[HeadlineCases("Size=16,64", "Pairs=Equal", Job = WithoutAvx512Job.Id)]
+[HeadlineParams(nameof(Size), 16, 64, 4096, WithoutAvx512 = new object[] { 16, 64 })]
+[HeadlineParams(nameof(Pairs), PairContent.Equal)]
+[WithoutAvx512]
 public class SequenceEqualBenchmarks : PairBufferBenchmarks
 {
     public static IEnumerable<int> Sizes => [.. SizeClassEdges, .. LargeSizes];
@@ -13,29 +14,23 @@ public class SequenceEqualBenchmarks : PairBufferBenchmarks
     // Equal inputs only: the case where every byte is read, which is where SequenceEqual's lead must hold.
     public static IEnumerable<PairContent> Contents => [PairContent.Equal];
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline, Category.HeadlineWithoutAvx512)]
     public int SpanSequenceEqual() => CountOfEqual<SpanComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int Memcmp() => CountOfEqual<MemcmpComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public int ByteLoop() => CountOfEqual<ByteLoopComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int UIntStride() => CountOfEqual<UIntStrideComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public int CompareIsZero() => CountOfEqual<SparrowCompareIsZero>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline, Category.HeadlineWithoutAvx512)]
     [Target(1.0, nameof(SpanSequenceEqual))]
-    [Target(1.0, nameof(SpanSequenceEqual), Job = WithoutAvx512Job.Id)]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Target(1.0, nameof(SpanSequenceEqual), WithoutAvx512 = true)]
     public int SequenceEqual() => CountOfEqual<SparrowComparer>();
 }

@@ -4,18 +4,16 @@ using Sparrow.Benchmarks.Reporting;
 namespace Sparrow.Benchmarks;
 
 /// <summary>Set to zero, per size: Sparrow against Span.Clear and Unsafe.InitBlockUnaligned.</summary>
-[HeadlineCases("Size=12,4096")]
+[HeadlineParams(nameof(Size), 12, 4096)]
 public class SetZeroBenchmarks : SetBufferBenchmarks
 {
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public void SpanClear() => Sets<SpanClearer>(0);
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public void InitBlockUnaligned() => Sets<InitBlockUnalignedSetter>(0);
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(1.0, nameof(SpanClear))]
-    [Headline]
     public void Set() => Sets<SparrowSetter>(0);
 }

@@ -12,6 +12,7 @@ namespace Sparrow.Benchmarks;
 /// machine that runs the portable path; with AVX-512 the Sparrow rows are the masked path against the ladder.
 /// </summary>
 [MemoryRandomization]
+[WithoutAvx512]
 public unsafe class SizeDispatchBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
@@ -42,32 +43,32 @@ public unsafe class SizeDispatchBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _pairs.Dispose();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public int CompareLadder() => SumOfCompares<SizeLadderComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.05, nameof(CompareLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(CompareLadder), WithoutAvx512 = true)]
     public int Compare() => SumOfCompares<SparrowInlineComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public int SequenceEqualLadder() => CountOfEqual<SizeLadderComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.05, nameof(SequenceEqualLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(SequenceEqualLadder), WithoutAvx512 = true)]
     public int SequenceEqual() => CountOfEqual<SparrowComparer>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public void CopyLadder() => Copies<SizeLadderCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.05, nameof(CopyLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(CopyLadder), WithoutAvx512 = true)]
     public void Copy() => Copies<SparrowInlineCopier>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public void SetLadder() => Sets<SizeLadderSetter>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.05, nameof(SetLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(SetLadder), WithoutAvx512 = true)]
     public void Set() => Sets<SparrowSetter>();
 
     // PERF: each loop NoInlining, as in PairBufferBenchmarks: the loop is the JIT's root method and its inline budget

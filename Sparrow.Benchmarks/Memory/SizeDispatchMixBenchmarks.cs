@@ -41,6 +41,7 @@ public enum KeySizeMix
 /// </remarks>
 // PERF: new key addresses every iteration (see PairBufferBenchmarks): the keys are packed unaligned, so where they sit matters.
 [MemoryRandomization]
+[WithoutAvx512]
 public unsafe class SizeDispatchMixBenchmarks
 {
     private const int Count = 4096;
@@ -133,18 +134,18 @@ public unsafe class SizeDispatchMixBenchmarks
         NativeMemory.AlignedFree(_secondKeys);
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference)]
     public int CompareLadder() => SumOfCompares<SizeLadderComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.0, nameof(CompareLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.0, nameof(CompareLadder), WithoutAvx512 = true)]
     public int Compare() => SumOfCompares<SparrowInlineComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference)]
     public int SequenceEqualLadder() => CountOfEqual<SizeLadderComparer>();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(1.0, nameof(SequenceEqualLadder), Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.0, nameof(SequenceEqualLadder), WithoutAvx512 = true)]
     public int SequenceEqual() => CountOfEqual<SparrowComparer>();
 
     /// <summary>CompareWorkloadBenchmarks' key size: 70% of 9..16 bytes, 20% of 1..3, 10% of 17..256.</summary>

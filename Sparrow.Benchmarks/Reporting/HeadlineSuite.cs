@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Reflection;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
@@ -8,10 +7,9 @@ using Perfolizer.Horology;
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// What <c>dotnet run -c Release --project Sparrow.Benchmarks</c> runs with no arguments: the cases that carry
-/// the claims, declared where the benchmarks are (<see cref="HeadlineAttribute"/> on methods,
-/// <see cref="HeadlineCasesAttribute"/> on classes), each measured in several launches so that one process's code
-/// and data placement does not decide a nanosecond ratio.
+/// What <c>dotnet run -c Release --project Sparrow.Benchmarks</c> runs with no arguments (or with <c>--anyCategories Headline</c>):
+/// the cases that carry the claims, declared where the benchmarks are (see <see cref="Category"/>), each measured in
+/// several launches so that one process's code and data placement does not decide a nanosecond ratio.
 /// </summary>
 internal static class HeadlineSuite
 {
@@ -43,37 +41,22 @@ internal static class HeadlineSuite
     /// <summary>Whether the headline suite holds <paramref name="benchmarkCase"/> (whatever the command line selected).</summary>
     public static bool IsHeadline(BenchmarkCase benchmarkCase)
     {
-        // A benchmark without [Role] stays in, so that the RoleValidator fails the run naming it.
+        // A benchmark without a role stays in, so that the role validator fails the run naming it.
         if (BenchmarkRoles.TryOf(benchmarkCase) is null)
             return true;
-        string? job = WithoutAvx512Job.Is(benchmarkCase.Job) ? WithoutAvx512Job.Id : null;
+        bool withoutAvx512 = WithoutAvx512Job.Is(benchmarkCase.Job);
+        if (!BenchmarkRoles.Has(benchmarkCase, withoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline))
+            return false;
         Type type = benchmarkCase.Descriptor.Type;
-        foreach (HeadlineAttribute headline in benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttributes<HeadlineAttribute>())
+        string method = benchmarkCase.Descriptor.WorkloadMethod.Name;
+        foreach (HeadlineParamsAttribute headline in type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true))
         {
-            if (headline.Job != job)
+            if (headline.Methods is { } methods && !methods.Contains(method))
                 continue;
-            string[][] cases = headline.Cases.Length > 0 ? [headline.Cases] : ClassCases(type, job);
-            if (cases.Length == 0 || cases.Any(list => Matches(list, benchmarkCase)))
-                return true;
+            object? value = benchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == headline.Parameter)?.Value;
+            if (!(withoutAvx512 ? headline.WithoutAvx512 ?? headline.Values : headline.Values).Contains(value))
+                return false;
         }
-        return false;
+        return true;
     }
-
-    // The class's headline cases for the job; for a job it lists none, those of the run's own job.
-    private static string[][] ClassCases(Type type, string? job)
-    {
-        var declared = type.GetCustomAttributes<HeadlineCasesAttribute>(inherit: true).ToList();
-        var forJob = declared.Where(c => c.Job == job).ToList();
-        return [.. (forJob.Count > 0 ? forJob : declared.Where(c => c.Job is null)).Select(c => c.Cases)];
-    }
-
-    // Every "Name=v1,v2" names a parameter of the case and lists its value; a parameter the case lacks never matches.
-    private static bool Matches(string[] cases, BenchmarkCase benchmarkCase) =>
-        cases.All(spec =>
-        {
-            int equals = spec.IndexOf('=');
-            string name = spec[..equals];
-            object? value = benchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == name)?.Value;
-            return value is not null && spec[(equals + 1)..].Split(',').Contains(Convert.ToString(value, CultureInfo.InvariantCulture));
-        });
 }

@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Reflection;
 using BenchmarkDotNet.Running;
 
@@ -31,23 +30,25 @@ internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio
         _ => TargetVerdict.Undecided,
     };
 
-    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case.</summary>
+    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case and job.</summary>
     public static IEnumerable<TargetAttribute> Of(BenchmarkCase sparrow) =>
-        sparrow.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow));
+        sparrow.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow, anyJob: false));
+
+    /// <summary>Every target of every method of <paramref name="benchmarkType"/>.</summary>
+    public static IEnumerable<TargetAttribute> AllOf(Type benchmarkType) =>
+        benchmarkType.GetMethods().SelectMany(method => method.GetCustomAttributes<TargetAttribute>());
 
     /// <summary>
-    /// A target without a job is the goal on the machine as it is, so it applies to every job but the
-    /// AVX-512-off one, whose goals name it; one with a size range applies only to cases with a Size in range, one
-    /// with a case ("Name=Value") only to cases whose parameter has that value.
+    /// A target applies to its job (<see cref="TargetAttribute.WithoutAvx512"/>, unless <paramref name="anyJob"/>), to
+    /// the cases whose Size is in its range and, with a <see cref="TargetAttribute.Case"/>, to cases with a parameter of that value.
     /// </summary>
-    private static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase)
+    public static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase, bool anyJob)
     {
-        bool jobMatches = target.Job is null ? !WithoutAvx512Job.Is(benchmarkCase.Job) : benchmarkCase.Job.ResolvedId == target.Job;
+        bool jobMatches = anyJob || target.WithoutAvx512 == WithoutAvx512Job.Is(benchmarkCase.Job);
         bool sizeMatches = benchmarkCase.Parameters["Size"] is int size
             ? size >= target.MinSize && size <= target.MaxSize
             : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue;
-        bool caseMatches = target.Case is not { } spec
-            || Convert.ToString(benchmarkCase.Parameters[spec[..spec.IndexOf('=')]], CultureInfo.InvariantCulture) == spec[(spec.IndexOf('=') + 1)..];
+        bool caseMatches = target.Case is null || benchmarkCase.Parameters.Items.Any(p => Equals(p.Value, target.Case));
         return jobMatches && sizeMatches && caseMatches;
     }
 

@@ -7,11 +7,11 @@ namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
 /// The run's job again, with the JIT told the CPU has no AVX-512: what Sparrow does on a machine without it.
-/// It runs only the methods marked <see cref="AlsoWithoutAvx512Attribute"/> (see <see cref="Filter"/>).
+/// It runs only in the classes marked <see cref="WithoutAvx512Attribute"/> (see <see cref="Filter"/>).
 /// </summary>
 internal static class WithoutAvx512Job
 {
-    /// <summary>The job's id, as shown in the tables and named by <c>[Target(..., Job = WithoutAvx512Job.Id)]</c>.</summary>
+    /// <summary>The job's id, as shown in the tables.</summary>
     public const string Id = "NoAVX512";
 
     // On .NET 10 the switch is DOTNET_EnableAVX512. DOTNET_EnableAVX512F=0, the name earlier runtimes used, is
@@ -21,11 +21,20 @@ internal static class WithoutAvx512Job
     /// <summary><paramref name="job"/> with AVX-512 disabled in the benchmark process.</summary>
     public static Job From(Job job) => job.WithEnvironmentVariable(EnableAvx512, "0").WithId(Id);
 
-    /// <summary>Keeps a case of this job only for a method marked <see cref="AlsoWithoutAvx512Attribute"/>.</summary>
+    /// <summary>Keeps a case of this job only in a class marked [WithoutAvx512], for a method <see cref="WithoutAvx512Attribute"/> lists.</summary>
     public static IFilter Filter { get; } = new SimpleFilter(IsWanted);
 
     public static bool Is(Job job) => job.ResolvedId == Id;
 
-    private static bool IsWanted(BenchmarkCase benchmarkCase) =>
-        !Is(benchmarkCase.Job) || benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<AlsoWithoutAvx512Attribute>() is not null;
+    private static bool IsWanted(BenchmarkCase benchmarkCase)
+    {
+        if (!Is(benchmarkCase.Job))
+            return true;
+        Type type = benchmarkCase.Descriptor.Type;
+        string method = benchmarkCase.Descriptor.WorkloadMethod.Name;
+        return type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
+            && (BenchmarkRoles.TryOf(benchmarkCase) is Role.Sparrow or null
+                || BenchmarkRoles.Has(benchmarkCase, Category.HeadlineWithoutAvx512)
+                || TargetResult.AllOf(type).Any(target => target.Against == method));
+    }
 }

@@ -12,9 +12,9 @@ namespace Sparrow.Benchmarks;
 /// [Target(0.75, nameof(Memcmp), MaxSize = 32)]
 /// public int CompareInline() => ...;
 /// </code>
-/// A class measured with AVX-512 off as well carries <see cref="Reporting.WithoutAvx512Attribute"/>; one measured
-/// without dynamic PGO <see cref="Reporting.WithoutDynamicPgoAttribute"/>; the parameter values of the headline are
-/// <see cref="Reporting.HeadlineParamsAttribute"/>s on the class (every value when it has none).
+/// A class measured with AVX-512 off as well carries <see cref="WithoutAvx512Attribute"/>; one measured
+/// without dynamic PGO <see cref="WithoutDynamicPgoAttribute"/>; the parameter values of the headline are
+/// <see cref="HeadlineParamsAttribute"/>s on the class (every value when it has none).
 /// Run a category with BenchmarkDotNet's own option: <c>-- --anyCategories Headline</c>, <c>-- --anyCategories Sparrow</c>.
 /// </summary>
 public static class Category

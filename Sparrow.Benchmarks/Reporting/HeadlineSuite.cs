@@ -36,27 +36,19 @@ internal static class HeadlineSuite
         .WithIterationTime(TimeInterval.FromMilliseconds(40))
         .WithEvaluateOverhead(false);
 
-    public static IFilter Filter { get; } = new SimpleFilter(IsHeadline);
+    public static IFilter Filter { get; } = new SimpleFilter(benchmarkCase => IsHeadline(CaseOf.From(benchmarkCase)));
 
     /// <summary>Whether the headline suite holds <paramref name="benchmarkCase"/> (whatever the command line selected).</summary>
-    public static bool IsHeadline(BenchmarkCase benchmarkCase)
+    public static bool IsHeadline(CaseOf benchmarkCase)
     {
         // A benchmark without a role stays in, so that the role validator fails the run naming it.
-        if (BenchmarkRoles.TryOf(benchmarkCase) is null)
+        if (benchmarkCase.Role is null)
             return true;
-        bool withoutAvx512 = WithoutAvx512Job.Is(benchmarkCase.Job);
-        if (!BenchmarkRoles.Has(benchmarkCase, withoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline))
+        if (!benchmarkCase.Categories.Contains(benchmarkCase.WithoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline))
             return false;
-        Type type = benchmarkCase.Descriptor.Type;
-        string method = benchmarkCase.Descriptor.WorkloadMethod.Name;
-        foreach (HeadlineParamsAttribute headline in type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true))
-        {
-            if (headline.Methods is { } methods && !methods.Contains(method))
-                continue;
-            object? value = benchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == headline.Parameter)?.Value;
-            if (!(withoutAvx512 ? headline.WithoutAvx512 ?? headline.Values : headline.Values).Contains(value))
-                return false;
-        }
-        return true;
+        return benchmarkCase.Type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true)
+            .Where(headline => headline.Methods is null || headline.Methods.Contains(benchmarkCase.Method.Name))
+            .All(headline => (benchmarkCase.WithoutAvx512 ? headline.WithoutAvx512 ?? headline.Values : headline.Values)
+                .Any(value => Format.Invariant(value) == benchmarkCase[headline.Parameter]));
     }
 }

@@ -1,5 +1,4 @@
 using System.Reflection;
-using BenchmarkDotNet.Running;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -31,29 +30,24 @@ internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio
     };
 
     /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case and job.</summary>
-    public static IEnumerable<TargetAttribute> Of(BenchmarkCase sparrow) =>
-        sparrow.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow, anyJob: false));
+    public static IEnumerable<TargetAttribute> Of(CaseOf sparrow) =>
+        sparrow.Method.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow));
 
     /// <summary>Every target of every method of <paramref name="benchmarkType"/>.</summary>
     public static IEnumerable<TargetAttribute> AllOf(Type benchmarkType) =>
         benchmarkType.GetMethods().SelectMany(method => method.GetCustomAttributes<TargetAttribute>());
 
     /// <summary>
-    /// A target applies to its job (<see cref="TargetAttribute.WithoutAvx512"/>, unless <paramref name="anyJob"/>), to
-    /// the cases whose Size is in its range and, with a <see cref="TargetAttribute.Case"/>, to cases with a parameter of that value.
+    /// A target applies to its job (<see cref="TargetAttribute.WithoutAvx512"/>), to the cases whose Size is in its
+    /// range and, with a <see cref="TargetAttribute.Case"/>, to cases with a parameter of that value.
     /// </summary>
-    public static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase, bool anyJob)
-    {
-        bool jobMatches = anyJob || target.WithoutAvx512 == WithoutAvx512Job.Is(benchmarkCase.Job);
-        bool sizeMatches = benchmarkCase.Parameters["Size"] is int size
-            ? size >= target.MinSize && size <= target.MaxSize
-            : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue;
-        bool caseMatches = target.Case is null || benchmarkCase.Parameters.Items.Any(p => Equals(p.Value, target.Case));
-        return jobMatches && sizeMatches && caseMatches;
-    }
+    private static bool AppliesTo(TargetAttribute target, CaseOf benchmarkCase) =>
+        target.WithoutAvx512 == benchmarkCase.WithoutAvx512
+        && (benchmarkCase.Size is { } size ? size >= target.MinSize && size <= target.MaxSize : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue)
+        && (target.Case is null || benchmarkCase.Parameters.Any(p => p.Value == Format.Invariant(target.Case)));
 
     /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured"; "≤1.50 ns: met" for a time.</summary>
-    public override string ToString() => SvgChart.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ") + Verdict switch
+    public override string ToString() => Format.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ") + Verdict switch
     {
         TargetVerdict.Met => "met",
         TargetVerdict.Missed => "**missed**",

@@ -1,4 +1,3 @@
-using System.Reflection;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
@@ -28,13 +27,9 @@ internal static class WithoutAvx512Job
 
     private static bool IsWanted(BenchmarkCase benchmarkCase)
     {
-        if (!Is(benchmarkCase.Job))
-            return true;
-        Type type = benchmarkCase.Descriptor.Type;
-        string method = benchmarkCase.Descriptor.WorkloadMethod.Name;
-        return type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
-            && (BenchmarkRoles.TryOf(benchmarkCase) is Role.Sparrow or null
-                || BenchmarkRoles.Has(benchmarkCase, Category.HeadlineWithoutAvx512)
-                || TargetResult.AllOf(type).Any(target => target.Against == method));
+        var wanted = CaseOf.From(benchmarkCase);
+        return !wanted.WithoutAvx512 || (wanted.Type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
+            && (wanted.Role is Role.Sparrow or null || wanted.Categories.Contains(Category.HeadlineWithoutAvx512)
+                || TargetResult.AllOf(wanted.Type).Any(target => target.Against == wanted.Method.Name)));
     }
 }

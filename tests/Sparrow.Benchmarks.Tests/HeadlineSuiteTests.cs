@@ -17,7 +17,7 @@ public sealed class HeadlineSuiteTests
                 .AddFilter(WithoutAvx512Job.Filter)).BenchmarksCases),
     ];
 
-    private static readonly BenchmarkCase[] Headline = [.. AllCases.Where(HeadlineSuite.IsHeadline)];
+    private static readonly BenchmarkCase[] Headline = [.. AllCases.Where(c => HeadlineSuite.IsHeadline(CaseOf.From(c)))];
 
     [Fact]
     public void The_headline_suite_fits_its_budget_with_room_for_new_classes()
@@ -57,11 +57,11 @@ public sealed class HeadlineSuiteTests
     {
         var missing =
             from sparrow in Headline
-            from target in TargetResult.Of(sparrow)
+            from target in TargetResult.Of(CaseOf.From(sparrow))
             where target.Against != TargetAttribute.TimePerOperation
             where !Headline.Any(c => c.Descriptor.Type == sparrow.Descriptor.Type && c.Descriptor.WorkloadMethod.Name == target.Against
                                      && c.Parameters.DisplayInfo == sparrow.Parameters.DisplayInfo && c.Job.ResolvedId == sparrow.Job.ResolvedId)
-            select $"{sparrow.Descriptor.Type.Name}.{sparrow.Descriptor.WorkloadMethod.Name} {CaseName.Of(sparrow)} → {target.Against}";
+            select $"{sparrow.Descriptor.Type.Name}.{sparrow.Descriptor.WorkloadMethod.Name} {CaseOf.From(sparrow).Name} → {target.Against}";
         Assert.Empty(missing);
     }
 
@@ -69,7 +69,8 @@ public sealed class HeadlineSuiteTests
     public void A_target_with_a_case_applies_to_that_case_only()
     {
         var timed = AllCases.Where(c => c.Descriptor.Type == typeof(VarIntDecodeBenchmarks) && c.Descriptor.WorkloadMethod.Name == "ReadVarUInt32" && !WithoutAvx512Job.Is(c.Job))
-            .Where(c => TargetResult.Of(c).Any(t => t.Against == TargetAttribute.TimePerOperation))
+            
+            .Where(c => TargetResult.Of(CaseOf.From(c)).Any(t => t.Against == TargetAttribute.TimePerOperation))
             .Select(c => c.Parameters["Distribution"].ToString());
         Assert.Equal(["OneToTwoBytes"], timed);
     }
@@ -103,18 +104,18 @@ public sealed class HeadlineSuiteTests
     [Fact]
     public void Every_benchmark_has_exactly_one_role_and_headline_methods_of_the_AVX_512_off_job_are_in_the_headline()
     {
-        Assert.All(AllCases, c => Assert.NotNull(BenchmarkRoles.TryOf(c)));
-        Assert.All(AllCases.Where(c => BenchmarkRoles.Has(c, Category.HeadlineWithoutAvx512)), c => Assert.True(BenchmarkRoles.Has(c, Category.Headline), c.DisplayInfo));
-        Assert.All(AllCases.Where(c => BenchmarkRoles.Has(c, Category.HeadlineWithoutAvx512)), c => Assert.True(c.Descriptor.Type.IsDefined(typeof(WithoutAvx512Attribute), true), c.DisplayInfo));
+        Assert.All(AllCases, c => Assert.NotNull(CaseOf.From(c).Role));
+        Assert.All(AllCases.Where(c => CaseOf.From(c).Categories.Contains(Category.HeadlineWithoutAvx512)), c => Assert.True(CaseOf.From(c).Categories.Contains(Category.Headline), c.DisplayInfo));
+        Assert.All(AllCases.Where(c => CaseOf.From(c).Categories.Contains(Category.HeadlineWithoutAvx512)), c => Assert.True(c.Descriptor.Type.IsDefined(typeof(WithoutAvx512Attribute), true), c.DisplayInfo));
     }
 
     [Fact]
     public void Naive_references_stay_out_of_the_headline()
     {
         // A reference is in only as the yardstick a target names (Move's Copy) or as one side of an A/A pair.
-        Assert.DoesNotContain(Headline, c => BenchmarkRoles.Of(c) == Role.Reference
+        Assert.DoesNotContain(Headline, c => CaseOf.From(c).Role == Role.Reference
             && !c.Descriptor.WorkloadMethod.IsDefined(typeof(SameCodeAsAttribute), false)
-            && !Headline.Any(s => TargetResult.Of(s).Any(t => t.Against == c.Descriptor.WorkloadMethod.Name && s.Descriptor.Type == c.Descriptor.Type)));
+            && !Headline.Any(s => TargetResult.Of(CaseOf.From(s)).Any(t => t.Against == c.Descriptor.WorkloadMethod.Name && s.Descriptor.Type == c.Descriptor.Type)));
         Assert.True(AllCases.Length > 2 * Headline.Length, $"{AllCases.Length} cases in all, {Headline.Length} in the headline");
     }
 }

@@ -1,4 +1,4 @@
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// The values of one parameter the headline suite runs, on the benchmark class: <c>[HeadlineParams(nameof(Size), 4, 64, 4096)]</c>

@@ -1,4 +1,4 @@
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// Says a benchmark method calls exactly the same library method, the same way, as <see cref="Method"/> of the same

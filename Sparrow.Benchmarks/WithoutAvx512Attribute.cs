@@ -1,4 +1,4 @@
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// Measures the class under <see cref="WithoutAvx512Job"/> as well, in the same run, so the portable path is measured

@@ -1,7 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Jobs;
+using Sparrow.Benchmarks.Reporting;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks;
 
 /// <summary>
 /// Runs a class's cases with the runtime's dynamic PGO off (<c>DOTNET_TieredPGO=0</c>): for a class whose baseline

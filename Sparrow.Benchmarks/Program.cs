@@ -9,6 +9,7 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;

@@ -1,3 +1,5 @@
+using Sparrow.Benchmarks.Suite;
+
 namespace Sparrow.Benchmarks;
 
 /// <summary>

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Jobs;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks;
 

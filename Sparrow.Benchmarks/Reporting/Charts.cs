@@ -1,5 +1,6 @@
 using ScottPlot;
 using ScottPlot.TickGenerators;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 

@@ -1,4 +1,5 @@
 using System.Text;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 

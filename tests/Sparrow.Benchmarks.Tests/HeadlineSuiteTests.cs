@@ -2,6 +2,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Tests;
 

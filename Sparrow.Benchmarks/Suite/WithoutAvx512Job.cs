@@ -1,8 +1,9 @@
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
+using Sparrow.Benchmarks.Reporting;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
 /// The run's job again, with the JIT told the CPU has no AVX-512: what Sparrow does on a machine without it.

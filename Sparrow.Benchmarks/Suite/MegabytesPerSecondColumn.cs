@@ -1,8 +1,9 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using Sparrow.Benchmarks.Reporting;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
 /// Throughput in BenchmarkDotNet's tables (it has no such column): the bytes an operation handles, fixed or the case's

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Validators;
+using Sparrow.Benchmarks.Reporting;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>Fails a run up front on a benchmark method with no role category, or several (see <see cref="Category"/>).</summary>
 internal sealed class BenchmarkRoles : IValidator

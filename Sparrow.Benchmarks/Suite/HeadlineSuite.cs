@@ -3,8 +3,9 @@ using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 using Perfolizer.Horology;
+using Sparrow.Benchmarks.Reporting;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
 /// What <c>dotnet run -c Release --project Sparrow.Benchmarks</c> runs with no arguments (or with <c>--anyCategories Headline</c>):

@@ -1,7 +1,7 @@
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
 
-namespace Sparrow.Benchmarks.Reporting;
+namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
 /// What <c>--smoke</c> keeps of the benchmarks <c>--filter</c> selects by name: of the cases <c>inner</c> keeps,

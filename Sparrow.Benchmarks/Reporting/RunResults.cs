@@ -49,6 +49,7 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
     public static RunResults Load(IEnumerable<string> jsonFiles)
     {
         var cases = new List<Measured>();
+        var jobs = new SortedDictionary<string, string>(StringComparer.Ordinal);
         string machine = "";
         DateTime date = DateTime.MinValue;
         foreach (string file in jsonFiles.Order(StringComparer.Ordinal))
@@ -72,18 +73,19 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                 var parameters = Text(benchmark, "Parameters").Split('&', StringSplitOptions.RemoveEmptyEntries)
                     .Select(p => KeyValuePair.Create(p[..p.IndexOf('=')], p[(p.IndexOf('=') + 1)..])).ToList();
                 // "Type.Method: Job(...) [params]": the job id leads BenchmarkDotNet's display of the job.
-                string job = Text(benchmark, "DisplayInfo").Split(": ", 2)[1];
+                string job = Text(benchmark, "DisplayInfo").Split(": ", 2)[1].Split('(', ' ')[0];
+                jobs[job] = Text(benchmark, "HardwareIntrinsics");
                 var launches = benchmark.GetProperty("Measurements").EnumerateArray()
                     .Where(m => Text(m, "IterationMode") == "Workload" && Text(m, "IterationStage") == "Result")
                     .GroupBy(m => m.GetProperty("LaunchIndex").GetInt32()).OrderBy(g => g.Key)
                     .Select(g => g.Select(m => m.GetProperty("Nanoseconds").GetDouble() / m.GetProperty("Operations").GetInt64()).ToArray()).ToList();
                 long? allocated = benchmark.TryGetProperty("Memory", out JsonElement memory) && memory.TryGetProperty("BytesAllocatedPerOperation", out JsonElement bytes)
                     && bytes.ValueKind == JsonValueKind.Number ? bytes.GetInt64() : null;
-                cases.Add(new Measured(new CaseOf(type, method, parameters, job.StartsWith(WithoutAvx512Job.Id, StringComparison.Ordinal)),
+                cases.Add(new Measured(new CaseOf(type, method, parameters, job == WithoutAvx512Job.Id),
                     benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches));
             }
         }
-        return new RunResults(machine, date, cases);
+        return new RunResults(string.Join('\n', [machine, .. jobs.Select(job => $"  {job.Key}: {job.Value}")]), date, cases);
     }
 
     private static string Text(JsonElement element, string property) => element.GetProperty(property).ToString();

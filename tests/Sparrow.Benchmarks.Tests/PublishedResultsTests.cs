@@ -26,22 +26,26 @@ public sealed class PublishedResultsTests
     }
 
     [Fact]
-    public void README_and_docs_hold_what_the_generator_writes_from_the_committed_results()
+    public void README_headline_block_is_the_docs_one_word_for_word()
     {
         string readme = Read("README.md"), docs = Read("docs", "benchmarks.md");
         Assert.NotNull(Publisher.Block(readme, Publisher.HeadlineBlock));
         Assert.Equal(Publisher.Block(docs, Publisher.HeadlineBlock), Publisher.Block(readme, Publisher.HeadlineBlock));
+    }
 
+    [Fact]
+    public void README_and_docs_hold_what_the_generator_writes_from_the_committed_results()
+    {
         // Until the first quiet `--publish` commits its JSON, README and docs hold the last run published before the
-        // generator existed, which it did not write: only the two checks above apply. The lead removes this condition
-        // once docs/results/ holds a run.
+        // generator existed, which it did not write. The lead removes this skip once docs/results/ holds a run.
         string results = Path.Combine(Root, Publisher.ResultsDirectory);
-        if (!Directory.Exists(results) || Directory.GetFiles(results, "*.json").Length == 0)
-            return;
+        Assert.SkipWhen(!Directory.Exists(results) || Directory.GetFiles(results, "*.json").Length == 0,
+            "docs/results/ holds no run yet: the first quiet `dotnet run -c Release --project Sparrow.Benchmarks -- --publish` commits one");
         RunResults run = RunResults.Load(Directory.GetFiles(results, "*.json"));
+        string readme = Read("README.md");
         foreach (var (block, content) in Publisher.ReadmeBlocks(run))
             Assert.Equal(content, Publisher.Block(readme, block));
-        Assert.Equal(Publisher.Docs(run), docs);
+        Assert.Equal(Publisher.Docs(run), Read("docs", "benchmarks.md"));
     }
 
     [Fact]

@@ -57,7 +57,9 @@ internal static class Charts
             var groups = cases.Select(m => m.Case.Name).Distinct().ToList();
             double min = cases.Min(m => m.MedianNs), max = cases.Max(m => m.MedianNs);
             bool log = max / min > 10;
-            double floor = Math.Floor(Math.Log10(min)), scale = TimeUnit(max, out string unit);
+            double floor = Math.Floor(Math.Log10(min));
+            // Linear bars in ns, μs or ms, whichever keeps the longest below 10,000.
+            (double scale, string unit) = max switch { < 10_000 => (1.0, "ns"), < 10_000_000 => (1e3, "μs"), _ => (1e6, "ms") };
             var bars = new List<Bar>();
             for (int g = 0; g < groups.Count; g++)
             {
@@ -110,12 +112,5 @@ internal static class Charts
         for (int power = low; power <= high; power += step)
             ticks.AddMajor(Math.Log10(Math.Pow(2, power)), power < 10 ? Format.Whole(1 << power) : Format.Invariant($"{1 << (power - 10)} KiB"));
         return ticks;
-    }
-
-    // The unit bars are drawn in: ns, μs or ms, whichever keeps the longest below 10,000.
-    private static double TimeUnit(double maxNs, out string unit)
-    {
-        (double scale, unit) = maxNs switch { < 10_000 => (1.0, "ns"), < 10_000_000 => (1e3, "μs"), _ => (1e6, "ms") };
-        return scale;
     }
 }

@@ -87,6 +87,12 @@ public sealed class PostingListEncoderTests
     {
         foreach (ulong[] deltas in Blocks().Where((_, i) => i % 3 == 0))
         {
+            int widest = 64 - BitOperations.LeadingZeroCount(deltas.Aggregate(0UL, (or, d) => or | d));
+            if (widest >= 2)
+            {
+                Assert.Equal((deltas.Count(d => d >> (widest - 1) != 0), deltas.Count(d => d >> (widest - 2) != 0)),
+                    PostingListEncoder.CountTopWidths(ref deltas[0], deltas.Length, widest));
+            }
             for (int bit = 0; bit < 64; bit++)
             {
                 ulong limit = 1UL << bit;

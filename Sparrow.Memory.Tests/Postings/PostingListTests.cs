@@ -111,9 +111,8 @@ public sealed class PostingListTests
     }
 
     /// <summary>
-    /// Full blocks of low widths 0, 1, 8 and 24 with 1 to 6 exceptions each, at the block's first and last positions and
-    /// between: the few a block decoded in one pass is patched for, and just more. In 32 bits while the values fit,
-    /// then high parts of up to 40 bits.
+    /// Full blocks of low widths 0, 1, 8 and 24 with 1 to 6 exceptions each (the common outlier blocks), at the block's
+    /// first and last positions and between, with high parts of 1, 6 and up to 40 bits (in 32 bits while the values fit).
     /// </summary>
     [PostingPathTheory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]

@@ -1,4 +1,3 @@
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using static Sparrow.Storage.PostingListFormat;
@@ -31,12 +30,6 @@ internal static class PostingBlockDecoder
     private const int MaxFusedWidth = 24;
 
     /// <summary>
-    /// The most exceptions a block decoded in one pass is patched for: each costs an add over the values after it, so a
-    /// block with more is unpacked, patched and summed in three passes.
-    /// </summary>
-    private const int MaxPatchedExceptions = 4;
-
-    /// <summary>
     /// Writes the <paramref name="deltas"/> values of <paramref name="block"/> that follow <paramref name="start"/>
     /// to <paramref name="values"/>; false when they are not strictly ascending within <typeparamref name="T"/> or do
     /// not end at <paramref name="start"/> + <paramref name="span"/>. The caller has checked that sum fits in
@@ -60,24 +53,6 @@ internal static class PostingBlockDecoder
             }
             ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
             TUnpack.Decode(ref packed, width, start, ref wide);
-            return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
-        }
-        // A full block with a few exceptions, in one pass too: the values of its low parts, then each exception's high
-        // part added to the values from its position on.
-        if (deltas == BlockLength && width <= MaxFusedWidth && block.ExceptionCount <= MaxPatchedExceptions
-            && TrySumHighs(encoded, block, out ulong sum)
-            && sum <= (typeof(T) == typeof(uint) ? uint.MaxValue : ulong.MaxValue) - ((ulong)BlockLength << width))
-        {
-            if (typeof(T) == typeof(uint))
-            {
-                ref uint result = ref Unsafe.As<T, uint>(ref values);
-                TUnpack.Decode(ref packed, width, (uint)start, ref result);
-                PatchHighs(encoded, block, ref result);
-                return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
-            }
-            ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
-            TUnpack.Decode(ref packed, width, start, ref wide);
-            PatchHighs(encoded, block, ref wide);
             return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
         }
         if (IsVertical(deltas, width) && width + block.ExceptionWidth <= MaxVerticalWidth)
@@ -154,46 +129,6 @@ internal static class PostingBlockDecoder
                 Unsafe.Add(ref Unsafe.As<T, ulong>(ref values), i) = value;
         }
         return value - start == span;
-    }
-
-    /// <summary>
-    /// Checks the exceptions' positions (strictly ascending, below 128) and sums their high parts, shifted to the block's
-    /// width; false when a position is wrong or the sum exceeds 64 bits (the other ways of decoding the block then judge it).
-    /// </summary>
-    private static bool TrySumHighs(ReadOnlySpan<byte> encoded, in Block block, out ulong sum)
-    {
-        sum = 0;
-        ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
-        int previous = -1;
-        for (int i = 0; i < block.ExceptionCount; i++)
-        {
-            int position = encoded[block.Positions + i];
-            ulong high = ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth);
-            // A high part has at most 64 - width bits (the block's layout checked it): shifted, it keeps them all.
-            if (position <= previous || position >= BlockLength || high << block.Width > ulong.MaxValue - sum)
-                return false;
-            previous = position;
-            sum += high << block.Width;
-        }
-        return true;
-    }
-
-    /// <summary>Adds each exception's high part (their positions and sum checked by <see cref="TrySumHighs"/>) to the 128 values from its position on.</summary>
-    private static void PatchHighs<T>(ReadOnlySpan<byte> encoded, in Block block, ref T values) where T : unmanaged, IBinaryInteger<T>
-    {
-        ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
-        for (int i = 0; i < block.ExceptionCount; i++)
-        {
-            int position = encoded[block.Positions + i];
-            T high = T.CreateTruncating(ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << block.Width);
-            // The values before the first whole vector one by one, then whole vectors (128 is a multiple of any vector's count).
-            int j = position;
-            for (; j % Vector<T>.Count != 0; j++)
-                Unsafe.Add(ref values, j) += high;
-            var add = new Vector<T>(high);
-            for (; j < BlockLength; j += Vector<T>.Count)
-                (Vector.LoadUnsafe(ref values, (nuint)j) + add).StoreUnsafe(ref values, (nuint)j);
-        }
     }
 
     /// <summary>Adds the exceptions' high parts (each below 2^32 here) to the low parts; <paramref name="sum"/> is their total.</summary>

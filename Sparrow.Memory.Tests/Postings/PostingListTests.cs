@@ -53,7 +53,7 @@ public sealed class PostingListTests
         return [.. lists];
     });
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsEveryCountUpTo600(string name)
     {
@@ -62,7 +62,7 @@ public sealed class PostingListTests
             AssertDecodes(path, encoded, values, shape);
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsGapsOfEveryWidth(string name)
     {
@@ -84,7 +84,7 @@ public sealed class PostingListTests
         }
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsOutliersAndExtremes(string name)
     {
@@ -156,7 +156,7 @@ public sealed class PostingListTests
         return (values, PostingData.Encode(values));
     });
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsALargeList(string name) =>
         AssertDecodes(PostingPaths.Named(name), Large.Value.Encoded, Large.Value.Values, "a large list");

@@ -114,7 +114,7 @@ public sealed class PostingListTests
     /// Full blocks of low widths 0, 1, 8 and 24 with 1 to 6 exceptions each (the common outlier blocks), at the block's
     /// first and last positions and between, with high parts of 1, 6 and up to 40 bits (in 32 bits while the values fit).
     /// </summary>
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsBlocksWithAFewExceptions(string name)
     {

@@ -25,7 +25,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "table-permute"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -42,6 +42,7 @@ internal static partial class AsmRules
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
             "clmul" => Matching(CarrylessMultiply()),
             "no-memory-compress" => Matching(MemoryCompress()),
+            "table-permute" => Matching(TableRowLoad()),
             _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
         };
         return rule.Name switch
@@ -58,6 +59,8 @@ internal static partial class AsmRules
             "clmul" => found.Count > 0 ? Verdict.Pass($"{found.Count} carry-less multiplies: {found[0]}") : Verdict.Fail("no carry-less multiply (pclmulqdq, vpclmul*qdq)", []),
             "no-memory-compress" when found.Count > 0 => Verdict.Fail($"{found.Count} compress(es) to memory (microcoded on Zen 4): compress into a register, then store", found),
             "no-memory-compress" => Verdict.Pass($"no compress to memory; {Matching(RegisterCompress()).Count} into a register"),
+            "table-permute" when found.Count > 0 && Matching(Permute()).Count > 0 => Verdict.Pass($"{found.Count} permutation row(s) widened by the load: {found[0]}; {Matching(Permute()).Count} permute(s)"),
+            "table-permute" => Verdict.Fail("no lane permutation whose indices a table row widened by its load (vpmovzxb* reg, qword ptr [..]; vperm*)", Matching(Permute())),
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
@@ -93,5 +96,8 @@ internal static partial class AsmRules
     // (vpcompressd zmm1 {k1}{z}, zmm0) then a plain or masked store is a few uops.
     [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mmword ptr \[")] private static partial Regex MemoryCompress();
     [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mm\d+")] private static partial Regex RegisterCompress();
+    // vpmovzxbq zmm1, qword ptr [r10+8*r9]: a permutation table's row of byte indices, widened by the load itself.
+    [GeneratedRegex(@"^\s+vpmovzxb[dq]\s+[yz]mm\d+\s*,\s*qword ptr \[")] private static partial Regex TableRowLoad();
+    [GeneratedRegex(@"^\s+vperm(q|d|i2q|i2d|t2q|t2d)\s+[yz]mm")] private static partial Regex Permute();
     [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply(); // pclmulqdq, vpclmullqlqdq, vpclmulhqhqdq...
 }

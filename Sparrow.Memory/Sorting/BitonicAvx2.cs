@@ -7,7 +7,7 @@ namespace Sparrow.Storage;
 
 /// <summary>
 /// <see cref="BitonicAvx512"/> in AVX2 registers for the short ranges of <see cref="SortAvx2"/>: up to four
-/// vectors of keys (32 four-byte or 16 eight-byte keys) loaded with VPMASKMOV (masked-off lanes are not read, and
+/// vectors of keys (32 four-byte or 16 eight-byte keys), or two runs of four merged (<see cref="MergeEight"/>), loaded with VPMASKMOV (masked-off lanes are not read, and
 /// read here as the type's largest key, so they sort last), sorted with lane permutations, min and max, and stored
 /// with VPMASKMOV: nothing outside the range is read or written.
 /// </summary>

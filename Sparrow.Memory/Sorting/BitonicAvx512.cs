@@ -7,7 +7,7 @@ namespace Sparrow.Storage;
 
 /// <summary>
 /// Bitonic sorting networks in AVX-512 registers for the short ranges of <see cref="SortAvx512"/>: up to four
-/// vectors of keys (64 four-byte or 32 eight-byte keys) loaded with masked loads (the lanes past the end read
+/// vectors of keys (64 four-byte or 32 eight-byte keys), or two runs of four merged (<see cref="MergeEight"/>), loaded with masked loads (the lanes past the end read
 /// as the type's largest key, so they sort last), sorted with lane permutations, min and max, and stored with
 /// masked stores: nothing outside the range is read or written.
 /// </summary>

@@ -18,15 +18,15 @@ internal readonly unsafe struct SortAvx512 : ISortPath
     public static bool IsSupported => Avx512F.IsSupported && Vector512.IsHardwareAccelerated;
 
     /// <summary>
-    /// Keys alone: eight vectors, sorted by <see cref="BitonicAvx512"/> (two runs of four, merged); with payloads:
-    /// four, sorted by <see cref="BitonicPairsAvx512"/>.
+    /// Eight vectors, sorted by <see cref="BitonicAvx512"/> (keys alone) or <see cref="BitonicPairsAvx512"/> (with
+    /// payloads) as two runs of four, merged.
     /// </summary>
     /// <remarks>
     /// PERF: a partition has a fixed cost (the vectors held at its ends, the masked tail) that the short ranges near
     /// the leaves pay on few keys, and there are as many of them as leaves; leaves of eight vectors, not four, halve
     /// their number for one more merge level in the network.
     /// </remarks>
-    public static nint SmallSize(int keySize, bool payload) => (payload ? 4 : 8) * Vector512<byte>.Count / keySize;
+    public static nint SmallSize(int keySize, bool payload) => 8 * Vector512<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>

@@ -2,24 +2,33 @@ using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.ConsoleArguments;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+using Sparrow.Benchmarks;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 
 // Sparrow.Benchmarks: `dotnet run -c Release --project Sparrow.Benchmarks [-- <BenchmarkDotNet arguments>] [--publish] [--smoke]`.
 // No arguments: the headline suite (never prompts). Any BenchmarkDotNet argument passes through;
-// `--filter '*'` runs the full suite. `--publish` writes docs/benchmarks.md and README's results block.
-// `--headline` keeps only the headline cases of what a --filter selects (`--headline --filter '*Crc32C*'`).
+// `--filter '*'` runs the full suite. `--publish` commits the run's BenchmarkDotNet JSON to docs/results/ and writes
+// docs/benchmarks.md, its charts and README's generated blocks from it (Publisher); `--publish-to <dir>` writes the same
+// into a scratch copy under <dir> instead, without the gate (a dry run's numbers never reach README).
+// `--anyCategories Headline` is the headline suite (the no-argument run); with a filter, its cases of what the filter
+// selects (`--anyCategories Headline --filter '*Crc32C*'`). Every category is in Category.cs.
 // `--smoke` keeps one case of each selected method and job (SmokeSuite): CI's `--filter '*' --job dry --smoke`.
 // Exit code 1 when any benchmark failed, which BenchmarkDotNet alone reports as success; exit code 2 when
 // --publish refuses the run (PublishGate), leaving README and docs as they were.
 
 bool publish = args.Contains("--publish");
 bool smoke = args.Contains("--smoke");
-bool headline = args.Contains("--headline");
-var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke" or "--headline")).ToList();
+var bdnArgs = args.Where(a => a is not ("--publish" or "--smoke")).ToList();
+int publishTo = bdnArgs.IndexOf("--publish-to");
+string? scratchRoot = publishTo >= 0 && publishTo + 1 < bdnArgs.Count ? Path.GetFullPath(bdnArgs[publishTo + 1]) : null;
+if (scratchRoot is not null)
+    bdnArgs.RemoveRange(publishTo, 2);
 
 // Before BenchmarkDotNet starts anything, and after `dotnet run`'s build: other work on the machine (this run's own
 // process tree left out), waited for up to a minute to settle; a run to publish must start on a quiet machine.
@@ -27,26 +36,23 @@ IReadOnlyList<BusyProcess>? others = publish ? OtherProcesses.WaitUntilQuiet(Tim
 
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
-    .AddExporter(SvgChartExporter.Default)
     // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
     .AddColumn(StatisticalTestColumn.Create("5%"))
-    .AddValidator(RoleValidator.Instance);
+    .AddValidator(BenchmarkRoles.Validator);
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
 if (smoke && !selectsBenchmarks)
     bdnArgs.AddRange(["--filter", "*"]);
-else if (headline || (!selectsBenchmarks && !onlyInforms))
-{
-    // The headline suite: the cases marked [Headline] (see HeadlineSuite). Passing a filter to BenchmarkDotNet is
-    // also what keeps it from asking on stdin which benchmark to run.
-    if (!selectsBenchmarks)
-        bdnArgs.AddRange(["--filter", "*"]);
-    config = config.AddFilter(HeadlineSuite.Filter);
-}
+else if (!selectsBenchmarks && !onlyInforms)
+    bdnArgs.AddRange(["--anyCategories", Category.Headline]); // also what keeps BenchmarkDotNet from asking on stdin what to run
 
-// Every benchmark runs under the job the command line names (the headline job when it names none); the methods
-// marked [AlsoWithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
+// The headline category selects methods; which of their cases (parameter values, jobs) are the headline's is HeadlineSuite's.
+if (bdnArgs.Contains(Category.Headline))
+    config = config.AddFilter(HeadlineSuite.Filter);
+
+// Every benchmark runs under the job the command line names (the headline job when it names none); the classes
+// marked [WithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
 Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
 config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Job.Filter) : WithoutAvx512Job.Filter);
 
@@ -58,19 +64,21 @@ var failures = summaries.SelectMany(Failures).ToList();
 if (summaries.Length == 0)
     failures.Add("no benchmark ran: the filter matched nothing");
 
-IReadOnlyList<VerdictRow> verdict = VerdictRow.From(summaries);
+// Everything reported from here on is read back from BenchmarkDotNet's full JSON export of this run, as --publish reads it.
+var jsonFiles = summaries.SelectMany(summary => JsonExporter.Full.ExportToFiles(summary, NullLogger.Instance)).ToList();
+RunResults run = RunResults.Load(jsonFiles);
+IReadOnlyList<VerdictRow> verdict = VerdictRow.From(run);
 if (verdict.Count > 0)
 {
     Console.WriteLine();
     Console.WriteLine("// * Sparrow verdict: ratio = Sparrow's median / the other's (<1 is faster), [95% bootstrap interval over launches and iterations] *");
-    foreach (string line in summaries[0].HostEnvironmentInfo.ToFormattedString())
-        Console.WriteLine(line);
+    Console.WriteLine(run.Machine);
     Console.WriteLine(VerdictRow.ToMarkdown(verdict));
     if (VerdictRow.TargetTally(verdict) is { } tally)
         Console.WriteLine(tally);
 }
 
-var sameCode = PublishGate.SameCodePairs(summaries).ToList();
+var sameCode = PublishGate.SameCodePairs(run).ToList();
 foreach (SameCodePair pair in sameCode)
     Console.WriteLine($"A/A {pair.Case}: {pair.Method} / {pair.SameAs} = {pair.Ratio}");
 
@@ -81,7 +89,14 @@ if (failures.Count > 0)
     return 1;
 }
 
-if (publish)
+if (scratchRoot is not null)
+{
+    Directory.CreateDirectory(Path.Combine(scratchRoot, "docs"));
+    if (!File.Exists(Path.Combine(scratchRoot, "README.md")))
+        File.Copy(Path.Combine(RepositoryRoot(), "README.md"), Path.Combine(scratchRoot, "README.md"));
+    Publisher.Publish(scratchRoot, jsonFiles);
+}
+else if (publish)
 {
     var headlineTargets = verdict.Where(row => row.IsHeadline && row.Target is not null).Select(row => row.Target!.Verdict);
     IReadOnlyList<string> refusals = PublishGate.Refusals(others, sameCode, headlineTargets);
@@ -93,7 +108,7 @@ if (publish)
         Console.Error.WriteLine(PublishGate.WhatToDo);
         return 2;
     }
-    Publisher.Publish(summaries, verdict, sameCode, "dotnet run -c Release --project Sparrow.Benchmarks -- " + string.Join(' ', args.Select(ShellQuoted)));
+    Publisher.Publish(RepositoryRoot(), jsonFiles);
 }
 return 0;
 
@@ -123,5 +138,12 @@ static Job? TakeJob(List<string> args)
     return parsed.GetJobs().SingleOrDefault() ?? Job.Default;
 }
 
-// The command as a user would retype it: a glob such as '*' quoted so the shell passes it through.
-static string ShellQuoted(string arg) => arg.IndexOfAny(['*', '?', '[', ' ', '\'', '"', '$']) >= 0 ? $"'{arg}'" : arg;
+static string RepositoryRoot()
+{
+    for (var dir = new DirectoryInfo(Directory.GetCurrentDirectory()); dir is not null; dir = dir.Parent)
+    {
+        if (File.Exists(Path.Combine(dir.FullName, "Sparrow.slnx")))
+            return dir.FullName;
+    }
+    throw new InvalidOperationException("--publish needs to run inside the Sparrow repository (no Sparrow.slnx above the current directory).");
+}

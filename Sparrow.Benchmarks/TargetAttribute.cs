@@ -26,12 +26,12 @@ public sealed class TargetAttribute(double maxRatio, string against) : Attribute
     /// <summary>With <see cref="MinSize"/>: the target applies only to cases whose <c>Size</c> parameter is in range.</summary>
     public int MaxSize { get; init; } = int.MaxValue;
 
-    /// <summary>When set ("Distribution=OneToTwoBytes"): the target applies only to cases whose parameter has that value.</summary>
-    public string? Case { get; init; }
+    /// <summary>When set (<c>Case = VarIntDistribution.OneToTwoBytes</c>): the target applies only to cases with a parameter of that value.</summary>
+    public object? Case { get; init; }
 
     /// <summary>
-    /// When set, the target applies only to the job with this id (for example the AVX-512-off job); when not set,
-    /// to every job but the AVX-512-off one, whose goals are stated separately.
+    /// True: the target is a goal under the AVX-512-off job (the class carries [WithoutAvx512]); false: under every
+    /// other job, as the machine is.
     /// </summary>
-    public string? Job { get; init; }
+    public bool WithoutAvx512 { get; init; }
 }

@@ -28,8 +28,12 @@ public class EtagFormatTests
         }
     }
 
-    [Avx512VbmiFact]
-    public void Utf16AndUtf8MatchTheReference_OnTheVector512Path() => Utf16AndUtf8MatchTheReference(EtagPath.Vector512);
+    [Fact]
+    public void Utf16AndUtf8MatchTheReference_OnTheVector512Path()
+    {
+        SkipReasons.SkipIf(SkipReasons.Avx512Vbmi);
+        Utf16AndUtf8MatchTheReference(EtagPath.Vector512);
+    }
 
     [Fact]
     public void ToStringMatchesTheReference()

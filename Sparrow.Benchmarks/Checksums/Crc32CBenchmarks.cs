@@ -3,6 +3,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
@@ -17,8 +18,10 @@ namespace Sparrow.Benchmarks;
 /// between.
 /// </summary>
 [Config(typeof(Config))]
-[HeadlineCases("Size=16,64,4096,65536")]
-[HeadlineCases("Size=4096", Job = WithoutAvx512Job.Id)]
+[HeadlineParams(nameof(Size), 16, 64, 4096, 65536, WithoutAvx512 = new object[] { 4096 })]
+[HeadlineParams(nameof(Size), 16, 64, Methods = new[] { nameof(InstructionLoop) })]
+[HeadlineParams(nameof(Size), 4096, 65536, Methods = new[] { nameof(Crc32), nameof(XxHash3) })]
+[WithoutAvx512]
 public class Crc32CBenchmarks
 {
     private const int MaxSize = 65536;
@@ -64,48 +67,42 @@ public class Crc32CBenchmarks
             throw new InvalidOperationException($"Crc32C (Size {Size}): a row did not compute its checksum {Operations} times.");
     }
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline, Category.HeadlineWithoutAvx512)]
     [Target(1 / 3.5, nameof(Crc32), MinSize = 4096)]
     [Target(1 / 1.1, nameof(XxHash3), MinSize = 4096)]
     [Target(1.0, nameof(InstructionLoop), MaxSize = 64)]
-    [Target(0.5, nameof(Crc32), MinSize = 4096, MaxSize = 4096, Job = WithoutAvx512Job.Id)]
+    [Target(0.5, nameof(Crc32), MinSize = 4096, MaxSize = 4096, WithoutAvx512 = true)]
     // The BCL's CRC-32C at the sizes not in the headline (a headline case's target must name a headline case):
     // at most 0.5x, and 0.6x without AVX-512. Crc32CSweepBenchmarks holds the same targets at every size.
     [Target(0.5, nameof(BclCrc32C), MinSize = 72, MaxSize = 72)]
     [Target(0.5, nameof(BclCrc32C), MinSize = 256, MaxSize = 256)]
     [Target(0.5, nameof(BclCrc32C), MinSize = 700, MaxSize = 700)]
-    [Target(0.6, nameof(BclCrc32C), MinSize = 72, MaxSize = 72, Job = WithoutAvx512Job.Id)]
-    [Target(0.6, nameof(BclCrc32C), MinSize = 256, MaxSize = 256, Job = WithoutAvx512Job.Id)]
-    [Target(0.6, nameof(BclCrc32C), MinSize = 700, MaxSize = 700, Job = WithoutAvx512Job.Id)]
-    [Headline]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Target(0.6, nameof(BclCrc32C), MinSize = 72, MaxSize = 72, WithoutAvx512 = true)]
+    [Target(0.6, nameof(BclCrc32C), MinSize = 256, MaxSize = 256, WithoutAvx512 = true)]
+    [Target(0.6, nameof(BclCrc32C), MinSize = 700, MaxSize = 700, WithoutAvx512 = true)]
     public ulong Crc32C() => Repeat<SparrowCrc32C>();
 
     /// <summary>
     /// The loop over <c>BitOperations.Crc32C</c> a user wrote before System.IO.Hashing 11 had CRC-32C (written here
     /// only because it is a loop, not an API); still the baseline of this class's ratio column.
     /// </summary>
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline("Size=16,64")]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public ulong InstructionLoop() => Repeat<InstructionLoopCrc32C>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
-    [Headline("Size=4096,65536")]
-    [Headline(Job = WithoutAvx512Job.Id)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline, Category.HeadlineWithoutAvx512)]
     public ulong Crc32() => Repeat<BclCrc32>();
 
     /// <summary>System.IO.Hashing 11's CRC-32C (<c>Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, ...)</c>): the BCL's own.</summary>
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public ulong BclCrc32C() => Repeat<BclCrc32CChecksum>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
-    [Headline("Size=4096,65536")]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public ulong XxHash3() => Repeat<BclXxHash3>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public ulong XxHash64() => Repeat<BclXxHash64>();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Historical)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical)]
     public ulong TableDriven() => Repeat<TableDrivenCrc32C>();
 
     /// <summary>The row's checksum of the input <see cref="Operations"/> times, XORed (0: every call gave the same value).</summary>

@@ -3,6 +3,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
@@ -16,6 +17,7 @@ namespace Sparrow.Benchmarks;
 /// for choosing and checking thresholds; <see cref="Crc32CBenchmarks"/> carries the headline sizes.
 /// </summary>
 [Config(typeof(Config))]
+[WithoutAvx512]
 public class Crc32CSweepBenchmarks
 {
     private const int MaxSize = 65536;
@@ -56,22 +58,22 @@ public class Crc32CSweepBenchmarks
             throw new InvalidOperationException($"Crc32CSweep (Size {Size}): a row did not compute its checksum {Operations} times.");
     }
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow), AlsoWithoutAvx512]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
     [Target(0.5, nameof(BclCrc32C))]
     [Target(0.3, nameof(BclCrc32C), MinSize = 1024)]
-    [Target(0.6, nameof(BclCrc32C), Job = WithoutAvx512Job.Id)]
+    [Target(0.6, nameof(BclCrc32C), WithoutAvx512 = true)]
     public ulong Crc32C() => Repeat<SparrowCrc32C>();
 
     /// <summary>System.IO.Hashing 11's CRC-32C: the BCL's own since that version, what a user has without Sparrow.</summary>
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative), AlsoWithoutAvx512]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
     public ulong BclCrc32C() => Repeat<BclChecksum>();
 
     /// <summary>One chain of <c>BitOperations.Crc32C</c>: the loop a user wrote before the BCL had CRC-32C, and the one-chain path's floor.</summary>
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public ulong InstructionLoop() => Repeat<InstructionLoopChecksum>();
 
     /// <summary>The fastest non-cryptographic hash the BCL has: what a checksum that need not be a CRC costs.</summary>
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public ulong XxHash3() => Repeat<XxHash3Checksum>();
 
     /// <summary>The row's checksum of the input <see cref="Operations"/> times, XORed (0: every call gave the same value).</summary>

@@ -13,8 +13,7 @@ public class EtagParseBenchmarks
     [GlobalSetup]
     public void Setup() => _data = new EtagBenchmarkData();
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long EtagParse()
     {
         long total = 0;
@@ -23,8 +22,7 @@ public class EtagParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long EtagTryParse()
     {
         long total = 0;
@@ -37,8 +35,7 @@ public class EtagParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long EtagTryParseUtf8()
     {
         ReadOnlySpan<byte> texts = _data.Utf8Texts;
@@ -52,8 +49,7 @@ public class EtagParseBenchmarks
         return total;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long GuidParseExact()
     {
         long total = 0;
@@ -62,8 +58,7 @@ public class EtagParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public long SubstringByteParse()
     {
         long total = 0;
@@ -72,8 +67,7 @@ public class EtagParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public long LookupTableParse()
     {
         long total = 0;

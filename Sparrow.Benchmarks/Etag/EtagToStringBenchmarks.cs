@@ -13,9 +13,8 @@ public class EtagToStringBenchmarks
     [GlobalSetup]
     public void Setup() => _data = new EtagBenchmarkData();
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(1.0, nameof(GuidToString))]
-    [Headline]
     public int EtagToString()
     {
         int total = 0;
@@ -24,8 +23,7 @@ public class EtagToStringBenchmarks
         return total;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int GuidToString()
     {
         int total = 0;
@@ -34,8 +32,7 @@ public class EtagToStringBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int StringBuilderFormatter()
     {
         int total = 0;
@@ -44,8 +41,7 @@ public class EtagToStringBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int LookupTableIntoPreallocatedString()
     {
         int total = 0;

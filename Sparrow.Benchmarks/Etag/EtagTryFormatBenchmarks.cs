@@ -12,7 +12,7 @@ namespace Sparrow.Benchmarks;
 /// start of a page, and one that crosses a 4 KiB page boundary in the middle of the text, where a vector store
 /// split across the two pages costs far more than an aligned one.
 /// </summary>
-[HeadlineCases("Encoding=Utf8,Utf16")]
+[HeadlineParams(nameof(Encoding), TextEncoding.Utf8, TextEncoding.Utf16)]
 public unsafe class EtagTryFormatBenchmarks
 {
     private const int PageSize = 4096;
@@ -33,22 +33,18 @@ public unsafe class EtagTryFormatBenchmarks
     [GlobalCleanup]
     public void Cleanup() => NativeMemory.AlignedFree(_pages);
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(GuidTryFormat))]
-    [Headline]
     public int EtagTryFormat() => FormatAll(_data.Etags, _pages);
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(1.5, nameof(EtagTryFormat))]
-    [Headline]
     public int EtagTryFormatPageCrossing() => FormatAll(_data.Etags, PageCrossing);
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int GuidTryFormat() => FormatAll(_data.Guids, _pages);
 
-    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = EtagBenchmarkData.Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int GuidTryFormatPageCrossing() => FormatAll(_data.Guids, PageCrossing);
 
     /// <summary>The destination whose first half ends the first page and whose second half starts the second.</summary>

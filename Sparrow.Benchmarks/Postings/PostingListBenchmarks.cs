@@ -102,13 +102,13 @@ public class PostingListBenchmarks
             throw new InvalidOperationException($"PostingList encode ({Gaps}) wrote other bytes than the setup's encoding.");
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
-    [Target(0.25, TargetAttribute.TimePerOperation, Case = "Gaps=Below2To8")]
-    [Target(0.25, TargetAttribute.TimePerOperation, Case = "Gaps=Below2To12")]
-    [Target(0.10, nameof(VarIntDeltaSpanReaderUInt32), Case = "Gaps=Below2To8")]
-    [Target(0.10, nameof(VarIntDeltaSpanReaderUInt32), Case = "Gaps=Below2To12")]
-    [Target(0.5, nameof(VarIntDecodePrefixSumUInt32), Case = "Gaps=Below2To8")]
-    [Target(0.5, nameof(VarIntDecodePrefixSumUInt32), Case = "Gaps=Below2To12")]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
+    [Target(0.25, TargetAttribute.TimePerOperation, Case = PostingGaps.Below2To8)]
+    [Target(0.25, TargetAttribute.TimePerOperation, Case = PostingGaps.Below2To12)]
+    [Target(0.10, nameof(VarIntDeltaSpanReaderUInt32), Case = PostingGaps.Below2To8)]
+    [Target(0.10, nameof(VarIntDeltaSpanReaderUInt32), Case = PostingGaps.Below2To12)]
+    [Target(0.5, nameof(VarIntDecodePrefixSumUInt32), Case = PostingGaps.Below2To8)]
+    [Target(0.5, nameof(VarIntDecodePrefixSumUInt32), Case = PostingGaps.Below2To12)]
     [Target(3, nameof(CopyRawUInt32))]
     public uint DecodeUInt32()
     {
@@ -116,8 +116,8 @@ public class PostingListBenchmarks
         return _values32[written - 1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
-    [Target(0.5, TargetAttribute.TimePerOperation, Case = "Gaps=Below2To16")]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
+    [Target(0.5, TargetAttribute.TimePerOperation, Case = PostingGaps.Below2To16)]
     [Target(3, nameof(CopyRawUInt64))]
     public ulong DecodeUInt64()
     {
@@ -125,43 +125,43 @@ public class PostingListBenchmarks
         return _values64[written - 1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
     [Target(1.0, TargetAttribute.TimePerOperation)]
     public int EncodeUInt32() => PostingList.Encode(_expected32, _destination);
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
     [Target(1.0, TargetAttribute.TimePerOperation)]
     public int EncodeUInt64() => PostingList.Encode(_expected, _destination);
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative)]
     public uint VarIntDeltaSpanReaderUInt32()
     {
         VarIntDeltaPostings.DecodeWithSpanReader(_varIntDeltas, _values32);
         return _values32[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative)]
     public ulong VarIntDeltaSpanReaderUInt64()
     {
         VarIntDeltaPostings.DecodeWithSpanReader(_varIntDeltas, _values64);
         return _values64[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative)]
     public uint VarIntDecodePrefixSumUInt32()
     {
         VarIntDeltaPostings.DecodeInBulk(_varIntDeltas, _values32);
         return _values32[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference)]
     public uint CopyRawUInt32()
     {
         _expected32.AsSpan().CopyTo(_values32);
         return _values32[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Reference)]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Reference)]
     public ulong CopyRawUInt64()
     {
         _expected.AsSpan().CopyTo(_values64);
@@ -212,7 +212,7 @@ public class PostingListSkipBenchmarks
             throw new InvalidOperationException($"PostingListSkip ({Gaps}) found other values than the targets'.");
     }
 
-    [Benchmark(OperationsPerInvoke = Targets), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Targets), BenchmarkCategory(Category.Sparrow)]
     [Target(0.2, nameof(DecodeWholeList))]
     public ulong SkipToThenRead()
     {
@@ -226,7 +226,7 @@ public class PostingListSkipBenchmarks
         return sum;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Targets), Role(Role.Reference)]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Targets), BenchmarkCategory(Category.Reference)]
     public ulong DecodeWholeList()
     {
         PostingList.Decode(_encoded, _values, out int written);

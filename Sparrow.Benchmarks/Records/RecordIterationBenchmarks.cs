@@ -34,8 +34,7 @@ public class RecordIterationBenchmarks
         }
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long RecordReader()
     {
         var records = new RecordReader(_samples.Data);
@@ -45,8 +44,7 @@ public class RecordIterationBenchmarks
         return sum;
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long SequenceReader()
     {
         var reader = new SequenceReader<byte>(new ReadOnlySequence<byte>(_samples.Data));
@@ -61,8 +59,7 @@ public class RecordIterationBenchmarks
         return sum;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public long BinaryReaderByteArrays() => _binaryReader.Sum(Count, static (key, value) => RecordSamples.Checksum(key, value));
 
     /// <summary>A varint length (byte by byte, as SequenceReader offers) and that many bytes, from a single-segment sequence.</summary>

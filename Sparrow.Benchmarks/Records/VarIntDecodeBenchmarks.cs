@@ -18,7 +18,7 @@ namespace Sparrow.Benchmarks;
 /// JIT spill the loop counter to the stack around the reader's out-of-line call, a cost of the loop, not of
 /// the reader. Every variant uses the same loop.
 /// </remarks>
-[HeadlineCases("Distribution=OneByte,OneToTwoBytes")]
+[HeadlineParams(nameof(Distribution), VarIntDistribution.OneByte, VarIntDistribution.OneToTwoBytes)]
 public class VarIntDecodeBenchmarks
 {
     private const int Count = 1_000_000;
@@ -55,9 +55,8 @@ public class VarIntDecodeBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _binaryReader.Dispose();
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
-    [Target(1.5, TargetAttribute.TimePerOperation, Case = "Distribution=OneToTwoBytes")]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
+    [Target(1.5, TargetAttribute.TimePerOperation, Case = VarIntDistribution.OneToTwoBytes)]
     public uint ReadVarUInt32()
     {
         var reader = new SpanReader(_encoded);
@@ -67,16 +66,14 @@ public class VarIntDecodeBenchmarks
         return values[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public uint Decode()
     {
         VarInt.Decode(_encoded, _values, out _, out int written);
         return _values[written - 1];
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Count), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Count), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public uint Read7BitEncodedInt()
     {
         _stream.Position = 0;
@@ -86,8 +83,7 @@ public class VarIntDecodeBenchmarks
         return values[^1];
     }
 
-    [Benchmark(OperationsPerInvoke = Count), Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Historical, Category.Headline)]
     public uint ByteLoop()
     {
         byte[] encoded = _encoded;

@@ -1,53 +1,42 @@
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// A ratio of two medians and its 95% confidence interval (<see cref="Low"/> ≤ <see cref="Ratio"/> ≤ <see cref="High"/> in
-/// practice); with <see cref="Unit"/> " ns", one median time per operation and its interval instead.
+/// A ratio of two medians and its 95% interval (<see cref="Low"/> ≤ <see cref="Ratio"/> ≤ <see cref="High"/> in practice);
+/// with <see cref="Unit"/> " ns", one median time per operation and its interval instead.
 /// </summary>
 internal sealed record RatioEstimate(double Ratio, double Low, double High, string Unit = RatioEstimate.Times)
 {
-    /// <summary>The unit of a ratio of medians.</summary>
-    public const string Times = "x";
-
-    /// <summary>The unit of a median time per operation.</summary>
-    public const string Nanoseconds = " ns";
+    public const string Times = "x", Nanoseconds = " ns";
 
     /// <summary>"0.62x [0.58–0.66]", or "3.43 ns [3.40–3.47]" for a time.</summary>
-    public override string ToString() => SvgChart.Invariant($"{Ratio:0.00}{Unit} [{Low:0.00}–{High:0.00}]");
+    public override string ToString() => Format.Invariant($"{Ratio:0.00}{Unit} [{Low:0.00}–{High:0.00}]");
 }
 
 /// <summary>
-/// Medians and ratio intervals from measurements taken in several launches (separate processes) of each case.
-/// A launch freezes one code and data placement, so iterations within a launch are not independent samples of
-/// what a user gets: the bootstrap resamples launches first (with replacement), then iterations within each chosen
-/// launch, takes the pooled median of each side and their ratio, and reports the 2.5th and 97.5th percentiles of
-/// that ratio over <see cref="Resamples"/> resamples. The seed is fixed, so a set of measurements always gives the
-/// same interval (a report is reproducible from its raw data).
+/// Medians and intervals from measurements taken in several launches (processes) of each case. A launch freezes one
+/// code and data placement, so its iterations are not independent samples of what a user gets: the bootstrap resamples
+/// launches (with replacement), then iterations within each chosen launch, and takes the pooled median of each side, over
+/// <see cref="Resamples"/> resamples; the interval is their 2.5th to 97.5th percentile. The seed is fixed, so the same
+/// measurements always give the same interval (a report is reproducible from its JSON).
 /// </summary>
 internal static class LaunchBootstrap
 {
-    public const int Resamples = 2000;
-    public const int Seed = 18;
-    private const double Tail = 0.025;
+    public const int Resamples = 2000, Seed = 18;
 
     /// <summary>The median of every iteration of every launch, pooled.</summary>
     public static double Median(IReadOnlyList<double[]> launches) => MedianOf([.. launches.SelectMany(l => l)]);
 
-    /// <summary><paramref name="numerator"/>'s pooled median over <paramref name="denominator"/>'s, with its bootstrap interval.</summary>
-    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator)
-    {
-        if (numerator.Sum(l => l.Length) == 0 || denominator.Sum(l => l.Length) == 0)
-            throw new ArgumentException("each side needs at least one measurement");
-        return Interval(Median(numerator) / Median(denominator), random => MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random)), RatioEstimate.Times);
-    }
+    /// <summary><paramref name="numerator"/>'s pooled median over <paramref name="denominator"/>'s, with its interval.</summary>
+    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator) =>
+        numerator.Sum(l => l.Length) == 0 || denominator.Sum(l => l.Length) == 0
+            ? throw new ArgumentException("each side needs at least one measurement")
+            : Interval(Median(numerator) / Median(denominator), random => MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random)), RatioEstimate.Times);
 
-    /// <summary>The pooled median time per operation of <paramref name="launches"/> (ns), with its bootstrap interval.</summary>
-    public static RatioEstimate Time(IReadOnlyList<double[]> launches)
-    {
-        if (launches.Sum(l => l.Length) == 0)
-            throw new ArgumentException("a time needs at least one measurement");
-        return Interval(Median(launches), random => MedianOf(Resample(launches, random)), RatioEstimate.Nanoseconds);
-    }
+    /// <summary>The pooled median time per operation (ns), with its interval.</summary>
+    public static RatioEstimate Time(IReadOnlyList<double[]> launches) =>
+        launches.Sum(l => l.Length) == 0
+            ? throw new ArgumentException("a time needs at least one measurement")
+            : Interval(Median(launches), random => MedianOf(Resample(launches, random)), RatioEstimate.Nanoseconds);
 
     private static RatioEstimate Interval(double estimate, Func<Random, double> resampled, string unit)
     {
@@ -56,7 +45,7 @@ internal static class LaunchBootstrap
         for (int i = 0; i < values.Length; i++)
             values[i] = resampled(random);
         Array.Sort(values);
-        return new RatioEstimate(estimate, Percentile(values, Tail), Percentile(values, 1 - Tail), unit);
+        return new RatioEstimate(estimate, Percentile(values, 0.025), Percentile(values, 0.975), unit);
     }
 
     /// <summary>As many launches as measured, drawn with replacement; from each, as many iterations as it has, drawn with replacement.</summary>
@@ -85,8 +74,7 @@ internal static class LaunchBootstrap
     private static double Percentile(double[] sorted, double fraction)
     {
         double rank = fraction * (sorted.Length - 1);
-        int below = (int)Math.Floor(rank);
-        int above = Math.Min(below + 1, sorted.Length - 1);
+        int below = (int)Math.Floor(rank), above = Math.Min(below + 1, sorted.Length - 1);
         return sorted[below] + (sorted[above] - sorted[below]) * (rank - below);
     }
 }

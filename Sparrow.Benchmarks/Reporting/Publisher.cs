@@ -1,165 +1,119 @@
-using System.Diagnostics;
 using System.Text;
-using System.Text.RegularExpressions;
-using BenchmarkDotNet.Exporters;
-using BenchmarkDotNet.Loggers;
-using BenchmarkDotNet.Reports;
-using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// <c>--publish</c>: turns a real run into the project's documents, so no figure is typed by hand. Writes
-/// docs/benchmarks.md (the headline section, every verdict row, and BenchmarkDotNet's GitHub table and our chart per
-/// class), copies the charts to docs/benchmarks/, and replaces README's block between the benchmark markers with the
-/// headline section, word for word (tests/Sparrow.ReadMe.Tests keeps the two identical).
+/// The one generator of every published figure: from a run's BenchmarkDotNet JSON (<see cref="RunResults"/>) it writes
+/// docs/benchmarks.md whole, its charts in docs/benchmarks/, and README's generated blocks (the headline section, word for
+/// word as in docs, the decode study and the key-table memory), each between a pair of <see cref="Start"/>/<see cref="End"/> markers.
+/// <c>--publish</c> commits the run's JSON to docs/results/ first and generates from there, so the test that compares
+/// README and docs with this generator's output (PublishedResultsTests) reads the same input.
 /// </summary>
-internal static partial class Publisher
+internal static class Publisher
 {
-    /// <summary>The markers around README's results block and around the docs section it copies.</summary>
-    public const string Start = "<!-- benchmarks:start (written by `dotnet run -c Release --project Sparrow.Benchmarks -- --publish`) -->";
-    public const string End = "<!-- benchmarks:end -->";
+    public const string Command = "dotnet run -c Release --project Sparrow.Benchmarks -- --publish";
+    public const string HeadlineBlock = "headline", DecodeStudyBlock = "decode-study", KeyTableMemoryBlock = "key-table-memory";
+    public static readonly string ResultsDirectory = Path.Combine("docs", "results");
 
-    public static void Publish(IReadOnlyList<Summary> summaries, IReadOnlyList<VerdictRow> verdict, IReadOnlyList<SameCodePair> sameCode, string commandLine)
+    public static string Start(string block) => $"<!-- generated: {block} (written by `{Command}`) -->";
+
+    public static string End(string block) => $"<!-- generated: {block} end -->";
+
+    /// <summary>Replaces the JSON in <paramref name="root"/>'s docs/results with <paramref name="jsonFiles"/>, then writes docs and README from it.</summary>
+    public static void Publish(string root, IReadOnlyList<string> jsonFiles)
     {
-        string root = FindRepositoryRoot();
-        string chartDirectory = Path.Combine(root, "docs", "benchmarks");
-        Directory.CreateDirectory(chartDirectory);
-        foreach (string old in Directory.EnumerateFiles(chartDirectory, "*.svg"))
+        string results = Path.Combine(root, ResultsDirectory);
+        Directory.CreateDirectory(results);
+        var previous = Directory.GetFiles(results, "*.json");
+        if (previous.Length > 0 && Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
+            Console.WriteLine("// * This run's headline ratios beside the previously published run's *\n" + comparison);
+        foreach (string old in previous)
             File.Delete(old);
-
-        string docPath = Path.Combine(root, "docs", "benchmarks.md");
-        var headlineRows = verdict.Where(row => row.IsHeadline).ToList();
-        if (File.Exists(docPath) && Reproducibility.Compare(File.ReadAllText(docPath), headlineRows) is { } comparison)
-        {
-            Console.WriteLine("// * This run's headline ratios beside the previously published run's *");
-            Console.WriteLine(comparison);
-        }
-
-        // The machine line and every job's runtime line (the summary that ran the most jobs names them all).
-        string machine = MachineBlock(summaries.MaxBy(s => s.BenchmarksCases.Select(c => c.Job.ResolvedId).Distinct().Count())!);
-        string headline = HeadlineSection(machine, headlineRows, sameCode, commandLine);
-        var doc = new StringBuilder();
-        doc.AppendLine("# Sparrow benchmark results");
-        doc.AppendLine();
-        doc.AppendLine($"Produced by `{commandLine}`; regenerate with the same command. Times are per operation.");
-        doc.AppendLine();
-        doc.AppendLine("## Headline (README's results block)");
-        doc.AppendLine();
-        doc.AppendLine(Start);
-        doc.Append(headline);
-        doc.AppendLine(End);
-        doc.AppendLine();
-        doc.AppendLine("## Every ratio of the run");
-        doc.AppendLine();
-        doc.AppendLine(VerdictRow.ToMarkdown(verdict));
-
-        foreach (Summary summary in summaries)
-        {
-            string primitive = string.Join(", ", summary.BenchmarksCases.Select(c => BenchmarkRoles.PrimitiveName(c.Descriptor.Type)).Distinct());
-            string chartFile = $"{primitive}.svg";
-            File.WriteAllText(Path.Combine(chartDirectory, chartFile), SvgChartExporter.Render(summary));
-
-            doc.AppendLine($"## {primitive}");
-            doc.AppendLine();
-            doc.AppendLine(TableOnly(summary));
-            doc.AppendLine($"![{primitive}](benchmarks/{chartFile})");
-            doc.AppendLine();
-        }
-        File.WriteAllText(docPath, doc.ToString());
-
-        string readmePath = Path.Combine(root, "README.md");
-        string readme = File.ReadAllText(readmePath);
-        string block = $"{Start}\n{headline}{End}";
-        File.WriteAllText(readmePath, Block().IsMatch(readme)
-            ? Block().Replace(readme, block.Replace("$", "$$"))
-            : readme.TrimEnd() + "\n\n" + block + "\n");
-        DecodeStudyTable.Publish(readmePath, summaries, machine);
-        Console.WriteLine($"Published docs/benchmarks.md, {summaries.Count} chart(s) in docs/benchmarks/, and README's results block.");
+        foreach (string file in jsonFiles)
+            File.Copy(file, Path.Combine(results, Path.GetFileName(file)));
+        Write(root, RunResults.Load(Directory.GetFiles(results, "*.json")));
+        Console.WriteLine($"Published {jsonFiles.Count} result file(s) in {ResultsDirectory}, docs/benchmarks.md, its charts and README's generated blocks under {root}.");
     }
 
-    /// <summary>The machine, date and commit, the headline ratios with their intervals and target verdicts, the tally and the A/A pairs.</summary>
-    private static string HeadlineSection(string machine, IReadOnlyList<VerdictRow> headline, IReadOnlyList<SameCodePair> sameCode, string commandLine)
+    /// <summary>docs/benchmarks.md, the charts and README's blocks from <paramref name="run"/>.</summary>
+    public static void Write(string root, RunResults run)
     {
-        var text = new StringBuilder();
-        text.AppendLine($"Run on {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC at commit {Commit()} by `{commandLine}`:");
-        text.AppendLine();
-        text.Append(machine);
-        text.AppendLine();
-        text.AppendLine("Ratio = Sparrow's median time / the other method's, in the same case and run (below 1: Sparrow is faster; bold:");
-        text.AppendLine("the whole interval is below 1). The 95% interval comes from a bootstrap over launches, then iterations within each");
-        text.AppendLine("launch. A target is met when the whole interval is at or under it, missed when the whole interval is over it,");
-        text.AppendLine("undecided otherwise.");
-        text.AppendLine();
-        text.Append(VerdictRow.ToMarkdown(headline));
-        text.AppendLine();
+        string charts = Path.Combine(root, "docs", "benchmarks");
+        Directory.CreateDirectory(charts);
+        foreach (string old in Directory.EnumerateFiles(charts))
+            File.Delete(old);
+        foreach (var (name, png) in Charts.Render(run))
+            File.WriteAllBytes(Path.Combine(charts, name + ".png"), png);
+        File.WriteAllText(Path.Combine(root, "docs", "benchmarks.md"), Docs(run));
+        string readme = Path.Combine(root, "README.md");
+        string text = File.ReadAllText(readme).ReplaceLineEndings("\n");
+        foreach (var (block, content) in ReadmeBlocks(run))
+            text = Replace(text, block, content);
+        File.WriteAllText(readme, text);
+    }
+
+    /// <summary>README's generated blocks: the headline section, the decode study (when the run measured it) and the key-table memory.</summary>
+    public static IEnumerable<(string Block, string Content)> ReadmeBlocks(RunResults run)
+    {
+        yield return (HeadlineBlock, Headline(run));
+        if (DecodeStudyTable.Render(run) is { } decodeStudy)
+            yield return (DecodeStudyBlock, MachineBlock(run) + "\n" + decodeStudy);
+        yield return (KeyTableMemoryBlock, KeyTableMemory.Render());
+    }
+
+    /// <summary>docs/benchmarks.md: the headline section (README's, word for word), every ratio of the run, and each class's medians and chart.</summary>
+    public static string Docs(RunResults run)
+    {
+        var doc = new StringBuilder($"# Sparrow benchmark results\n\nProduced by `{Command}` from the run's JSON in `docs/results/`; regenerate with the same command. Times are per operation.\n\n");
+        doc.Append($"## Headline (README's results block)\n\n{Start(HeadlineBlock)}\n{Headline(run)}{End(HeadlineBlock)}\n\n");
+        doc.Append($"## Every ratio of the run\n\n{VerdictRow.ToMarkdown(VerdictRow.From(run))}\n");
+        foreach (var primitive in run.Cases.GroupBy(m => m.Case.Primitive))
+        {
+            doc.Append($"## {primitive.Key}\n\n| Method | Role | Case | Median | Allocated |\n|---|---|---|---:|---:|\n");
+            foreach (Measured m in primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal))
+                doc.Append($"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n");
+            doc.AppendLine();
+            foreach (var (chart, _) in Charts.Panels(primitive))
+                doc.Append($"![{chart}](benchmarks/{chart}.png)\n");
+            doc.AppendLine();
+        }
+        return doc.ToString();
+    }
+
+    /// <summary>The machine and date, the headline ratios with their intervals and target verdicts, the tally and the A/A pairs.</summary>
+    public static string Headline(RunResults run)
+    {
+        var headline = VerdictRow.From(run).Where(row => row.IsHeadline).ToList();
+        var sameCode = PublishGate.SameCodePairs(run).ToList();
+        var text = new StringBuilder(Format.Invariant($"Run on {run.Date:yyyy-MM-dd HH:mm} by `{Command}`:\n\n"));
+        text.Append(MachineBlock(run)).Append('\n');
+        text.Append("""
+            Ratio = Sparrow's median time / the other method's, in the same case and run (below 1: Sparrow is faster; bold:
+            the whole interval is below 1). The 95% interval comes from a bootstrap over launches, then iterations within each
+            launch. A target is met when the whole interval is at or under it, missed when the whole interval is over it,
+            undecided otherwise.
+
+
+            """);
+        text.Append(VerdictRow.ToMarkdown(headline)).Append('\n');
         if (VerdictRow.TargetTally(headline) is { } tally)
-            text.AppendLine(tally + ".");
+            text.Append(tally).Append(".\n");
         if (sameCode.Count > 0)
-            text.AppendLine("A/A check (the same code measured twice): " + string.Join("; ", sameCode.Select(p => $"{p.Case}: {p.Method}/{p.SameAs} {p.Ratio}")) + ".");
+            text.Append("A/A check (the same code measured twice): " + string.Join("; ", sameCode.Select(p => $"{p.Case}: {p.Method}/{p.SameAs} {p.Ratio}")) + ".\n");
         return text.ToString();
     }
 
-    private static string MachineBlock(Summary summary)
+    private static string MachineBlock(RunResults run) => $"```\n{run.Machine}\n```\n";
+
+    /// <summary>The content of <paramref name="text"/>'s generated <paramref name="block"/>, or null when it has none.</summary>
+    public static string? Block(string text, string block)
     {
-        var text = new StringBuilder("```\n");
-        foreach (string line in summary.HostEnvironmentInfo.ToFormattedString())
-            text.AppendLine(line);
-        text.AppendLine(summary.AllRuntimes);
-        return text.Append("```\n").ToString();
+        int start = text.IndexOf(Start(block), StringComparison.Ordinal), end = text.IndexOf(End(block), StringComparison.Ordinal);
+        return start < 0 || end < start ? null : text[(start + Start(block).Length + 1)..end];
     }
 
-    /// <summary>
-    /// The commit measured, "-dirty" when the work tree differs from it outside what --publish itself writes (README
-    /// and docs/, so a second run straight after a first is not called dirty for the first one's output); "unknown"
-    /// without git.
-    /// </summary>
-    private static string Commit()
-    {
-        string? head = Git("rev-parse --short=12 HEAD");
-        if (head is null)
-            return "unknown";
-        return string.IsNullOrWhiteSpace(Git("status --porcelain --untracked-files=no -- . :!README.md :!docs")) ? head : head + "-dirty";
-    }
-
-    private static string? Git(string arguments)
-    {
-        try
-        {
-            using var git = Process.Start(new ProcessStartInfo("git", arguments) { RedirectStandardOutput = true, UseShellExecute = false })!;
-            string output = git.StandardOutput.ReadToEnd().Trim();
-            git.WaitForExit();
-            return git.ExitCode == 0 ? output : null;
-        }
-        catch (System.ComponentModel.Win32Exception)
-        {
-            return null;
-        }
-    }
-
-    /// <summary>BenchmarkDotNet's GitHub table for one summary, without its repeated environment block.</summary>
-    private static string TableOnly(Summary summary)
-    {
-        var logger = new AccumulationLogger();
-        MarkdownExporter.GitHub.ExportToLog(summary, logger);
-        string markdown = logger.GetLog();
-        int fenceEnd = markdown.IndexOf("```", markdown.IndexOf("```", StringComparison.Ordinal) + 3, StringComparison.Ordinal);
-        return fenceEnd < 0 ? markdown : markdown[(fenceEnd + 3)..].Trim() + "\n";
-    }
-
-    private static string FindRepositoryRoot()
-    {
-        foreach (string start in new[] { Directory.GetCurrentDirectory(), AppContext.BaseDirectory })
-        {
-            for (var dir = new DirectoryInfo(start); dir is not null; dir = dir.Parent)
-            {
-                if (File.Exists(Path.Combine(dir.FullName, "Sparrow.slnx")))
-                    return dir.FullName;
-            }
-        }
-        throw new InvalidOperationException("--publish needs to run inside the Sparrow repository (no Sparrow.slnx found above the current directory).");
-    }
-
-    [GeneratedRegex(@"<!-- benchmarks:start.*?<!-- benchmarks:end -->", RegexOptions.Singleline)]
-    private static partial Regex Block();
+    private static string Replace(string text, string block, string content) =>
+        Block(text, block) is null
+            ? throw new InvalidOperationException($"README.md has no {Start(block)} ... {End(block)} block to write.")
+            : text[..(text.IndexOf(Start(block), StringComparison.Ordinal) + Start(block).Length + 1)] + content + text[text.IndexOf(End(block), StringComparison.Ordinal)..];
 }

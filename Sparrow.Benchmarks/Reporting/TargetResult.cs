@@ -1,6 +1,4 @@
-using System.Globalization;
 using System.Reflection;
-using BenchmarkDotNet.Running;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -31,28 +29,25 @@ internal sealed record TargetResult(TargetAttribute Target, RatioEstimate? Ratio
         _ => TargetVerdict.Undecided,
     };
 
-    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case.</summary>
-    public static IEnumerable<TargetAttribute> Of(BenchmarkCase sparrow) =>
-        sparrow.Descriptor.WorkloadMethod.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow));
+    /// <summary>The targets of <paramref name="sparrow"/>'s method that apply to its case and job.</summary>
+    public static IEnumerable<TargetAttribute> Of(CaseOf sparrow) =>
+        sparrow.Method.GetCustomAttributes<TargetAttribute>().Where(target => AppliesTo(target, sparrow));
+
+    /// <summary>Every target of every method of <paramref name="benchmarkType"/>.</summary>
+    public static IEnumerable<TargetAttribute> AllOf(Type benchmarkType) =>
+        benchmarkType.GetMethods().SelectMany(method => method.GetCustomAttributes<TargetAttribute>());
 
     /// <summary>
-    /// A target without a job is the goal on the machine as it is, so it applies to every job but the
-    /// AVX-512-off one, whose goals name it; one with a size range applies only to cases with a Size in range, one
-    /// with a case ("Name=Value") only to cases whose parameter has that value.
+    /// A target applies to its job (<see cref="TargetAttribute.WithoutAvx512"/>), to the cases whose Size is in its
+    /// range and, with a <see cref="TargetAttribute.Case"/>, to cases with a parameter of that value.
     /// </summary>
-    private static bool AppliesTo(TargetAttribute target, BenchmarkCase benchmarkCase)
-    {
-        bool jobMatches = target.Job is null ? !WithoutAvx512Job.Is(benchmarkCase.Job) : benchmarkCase.Job.ResolvedId == target.Job;
-        bool sizeMatches = benchmarkCase.Parameters["Size"] is int size
-            ? size >= target.MinSize && size <= target.MaxSize
-            : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue;
-        bool caseMatches = target.Case is not { } spec
-            || Convert.ToString(benchmarkCase.Parameters[spec[..spec.IndexOf('=')]], CultureInfo.InvariantCulture) == spec[(spec.IndexOf('=') + 1)..];
-        return jobMatches && sizeMatches && caseMatches;
-    }
+    private static bool AppliesTo(TargetAttribute target, CaseOf benchmarkCase) =>
+        target.WithoutAvx512 == benchmarkCase.WithoutAvx512
+        && (benchmarkCase.Size is { } size ? size >= target.MinSize && size <= target.MaxSize : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue)
+        && (target.Case is null || benchmarkCase.Parameters.Any(p => p.Value == Format.Invariant(target.Case)));
 
     /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured"; "≤1.50 ns: met" for a time.</summary>
-    public override string ToString() => SvgChart.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ") + Verdict switch
+    public override string ToString() => Format.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ") + Verdict switch
     {
         TargetVerdict.Met => "met",
         TargetVerdict.Missed => "**missed**",

@@ -1,6 +1,5 @@
-using System.Globalization;
 using System.Text;
-using BenchmarkDotNet.Reports;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -20,39 +19,27 @@ internal sealed record VerdictRow(
     TargetResult? Target,
     bool IsHeadline)
 {
-    public static IReadOnlyList<VerdictRow> From(IEnumerable<Summary> summaries)
+    public static IReadOnlyList<VerdictRow> From(RunResults run)
     {
         var rows = new List<VerdictRow>();
-        foreach (Summary summary in summaries)
+        foreach (var group in run.Cases.GroupBy(m => (m.Case.Type, m.Case.Name)))
         {
-            var measured = summary.Reports
-                .Where(r => r.Success && r.ResultStatistics is not null)
-                .GroupBy(r => (r.BenchmarkCase.Descriptor.Type, r.BenchmarkCase.Parameters.DisplayInfo, JobId: r.BenchmarkCase.Job.ResolvedId));
-            foreach (var group in measured)
+            var byMethod = group.ToDictionary(m => m.Case.Method.Name);
+            string?[] strongest = [Fastest(group, Role.Alternative), Fastest(group, Role.Historical)];
+            foreach (Measured sparrow in group.Where(m => m.Case.Role == Role.Sparrow))
             {
-                var byMethod = group.ToDictionary(r => r.BenchmarkCase.Descriptor.WorkloadMethod.Name);
-                string?[] strongest = [Fastest(group, Role.Alternative), Fastest(group, Role.Historical)];
-                foreach (BenchmarkReport sparrow in group.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == Role.Sparrow))
+                var targets = TargetResult.Of(sparrow.Case).ToList();
+                var comparisons = targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
+                    .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
+                foreach (var (against, target) in comparisons)
                 {
-                    var targets = TargetResult.Of(sparrow.BenchmarkCase).ToList();
-                    var comparisons = targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
-                        .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
-                    foreach (var (against, target) in comparisons)
-                    {
-                        BenchmarkReport? other = null;
-                        RatioEstimate? ratio = against == TargetAttribute.TimePerOperation
-                            ? LaunchBootstrap.Time(LaunchSamples.Of(sparrow))
-                            : byMethod.TryGetValue(against, out other) ? LaunchBootstrap.Ratio(LaunchSamples.Of(sparrow), LaunchSamples.Of(other)) : null;
-                        rows.Add(new VerdictRow(
-                            BenchmarkRoles.PrimitiveName(group.Key.Type),
-                            CaseName.Of(sparrow.BenchmarkCase),
-                            sparrow.BenchmarkCase.Descriptor.WorkloadMethod.Name,
-                            sparrow.ResultStatistics!.Median,
-                            against,
-                            ratio,
-                            target is null ? null : new TargetResult(target, ratio),
-                            HeadlineSuite.IsHeadline(sparrow.BenchmarkCase) && (other is null || HeadlineSuite.IsHeadline(other.BenchmarkCase))));
-                    }
+                    Measured? other = null;
+                    RatioEstimate? ratio = against == TargetAttribute.TimePerOperation
+                        ? LaunchBootstrap.Time(sparrow.Launches)
+                        : byMethod.TryGetValue(against, out other) ? LaunchBootstrap.Ratio(sparrow.Launches, other.Launches) : null;
+                    rows.Add(new VerdictRow(sparrow.Case.Primitive, sparrow.Case.Name, sparrow.Case.Method.Name, sparrow.MedianNs, against, ratio,
+                        target is null ? null : new TargetResult(target, ratio),
+                        HeadlineSuite.IsHeadline(sparrow.Case) && (other is null || HeadlineSuite.IsHeadline(other.Case))));
                 }
             }
         }
@@ -67,8 +54,8 @@ internal sealed record VerdictRow(
         text.AppendLine("|---|---|---|---:|---|---:|---|");
         foreach (VerdictRow row in rows)
         {
-            text.Append(CultureInfo.InvariantCulture,
-                $"| {row.Primitive} | {row.Case} | {row.Method} | {FormatNs(row.SparrowNs)} | {row.Against} | " +
+            text.Append(
+                $"| {row.Primitive} | {row.Case} | {row.Method} | {Format.Time(row.SparrowNs)} | {row.Against} | " +
                 $"{(row.Ratio is { } ratio ? Bold(ratio) : "not measured")} | {row.Target?.ToString() ?? "-"} |");
             text.AppendLine();
         }
@@ -96,13 +83,6 @@ internal sealed record VerdictRow(
     // Bold when the whole interval of a ratio is below 1: Sparrow is faster, whatever the resample.
     private static string Bold(RatioEstimate ratio) => ratio.Unit == RatioEstimate.Times && ratio.High < 1 ? $"**{ratio}**" : ratio.ToString();
 
-    private static string? Fastest(IEnumerable<BenchmarkReport> reports, Role role)
-        => reports.Where(r => BenchmarkRoles.Of(r.BenchmarkCase) == role).MinBy(r => r.ResultStatistics!.Median)?.BenchmarkCase.Descriptor.WorkloadMethod.Name;
-
-    private static string FormatNs(double ns) => ns switch
-    {
-        < 10 => ns.ToString("0.00 ns", CultureInfo.InvariantCulture),
-        < 10_000 => ns.ToString("0.0 ns", CultureInfo.InvariantCulture),
-        _ => (ns / 1000).ToString("0.0 μs", CultureInfo.InvariantCulture),
-    };
+    private static string? Fastest(IEnumerable<Measured> cases, Role role) =>
+        cases.Where(m => m.Case.Role == role).MinBy(m => m.MedianNs)?.Case.Method.Name;
 }

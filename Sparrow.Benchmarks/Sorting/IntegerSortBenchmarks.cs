@@ -108,6 +108,7 @@ public abstract class IntegerSortCase
 }
 
 /// <summary>Sorting ulong keys in place: IntegerSort against MemoryExtensions.Sort (the BCL's introsort).</summary>
+[WithoutAvx512]
 public class IntegerSortBenchmarks : IntegerSortCase
 {
     private ulong[] _keys = [];
@@ -122,10 +123,10 @@ public class IntegerSortBenchmarks : IntegerSortCase
         Check(_keys, _work, "IntegerSort");
     }
 
-    [Benchmark, Role(Role.Reference)]
+    [Benchmark, BenchmarkCategory(Category.Reference)]
     public ulong Copy() => Next(_keys, _work)[^1];
 
-    [Benchmark(Baseline = true), Role(Role.Alternative), AlsoWithoutAvx512]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public ulong MemoryExtensionsSort()
     {
         Span<ulong> keys = Next(_keys, _work);
@@ -133,14 +134,14 @@ public class IntegerSortBenchmarks : IntegerSortCase
         return keys[^1];
     }
 
-    [Benchmark, Role(Role.Sparrow), AlsoWithoutAvx512]
-    [Target(0.10, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
-    [Target(0.5, nameof(MemoryExtensionsSort), MinSize = 1_000, MaxSize = 1_000, Case = "Input=Uniform")]
-    [Target(0.7, nameof(MemoryExtensionsSort), MaxSize = 64, Case = "Input=Uniform")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Sorted")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Reversed")]
-    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=AllEqual")]
-    [Target(0.2, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform", Job = WithoutAvx512Job.Id)]
+    [Benchmark, BenchmarkCategory(Category.Sparrow)]
+    [Target(0.10, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
+    [Target(0.5, nameof(MemoryExtensionsSort), MinSize = 1_000, MaxSize = 1_000, Case = SortInput.Uniform)]
+    [Target(0.7, nameof(MemoryExtensionsSort), MaxSize = 64, Case = SortInput.Uniform)]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Sorted)]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Reversed)]
+    [Target(1.0, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.AllEqual)]
+    [Target(0.2, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform, WithoutAvx512 = true)]
     public ulong Sort()
     {
         Span<ulong> keys = Next(_keys, _work);
@@ -164,7 +165,7 @@ public class IntegerSortUInt32Benchmarks : IntegerSortCase
         Check(_keys, _work, "IntegerSort");
     }
 
-    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public uint MemoryExtensionsSort()
     {
         Span<uint> keys = Next(_keys, _work);
@@ -172,8 +173,8 @@ public class IntegerSortUInt32Benchmarks : IntegerSortCase
         return keys[^1];
     }
 
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    [Benchmark, BenchmarkCategory(Category.Sparrow)]
+    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public uint Sort()
     {
         Span<uint> keys = Next(_keys, _work);
@@ -197,7 +198,7 @@ public class IntegerSortInt32Benchmarks : IntegerSortCase
         Check(_keys, _work, "IntegerSort");
     }
 
-    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public int MemoryExtensionsSort()
     {
         Span<int> keys = Next(_keys, _work);
@@ -205,8 +206,8 @@ public class IntegerSortInt32Benchmarks : IntegerSortCase
         return keys[^1];
     }
 
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    [Benchmark, BenchmarkCategory(Category.Sparrow)]
+    [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public int Sort()
     {
         Span<int> keys = Next(_keys, _work);
@@ -235,7 +236,7 @@ public class IntegerSortPairsBenchmarks : IntegerSortCase
         Check(_keys, _work, "IntegerSort pairs");
     }
 
-    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public ulong MemoryExtensionsSort()
     {
         Span<ulong> keys = Next(_keys, _work);
@@ -243,8 +244,8 @@ public class IntegerSortPairsBenchmarks : IntegerSortCase
         return keys[^1];
     }
 
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.15, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = "Input=Uniform")]
+    [Benchmark, BenchmarkCategory(Category.Sparrow)]
+    [Target(0.15, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public ulong Sort()
     {
         Span<ulong> keys = Next(_keys, _work);
@@ -271,10 +272,10 @@ public class IntegerSortUniqueBenchmarks : IntegerSortCase
         Restart();
     }
 
-    [Benchmark(Baseline = true), Role(Role.Alternative)]
+    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public int SortThenDedupeLoop() => SortThenDedupe.SortUnique(Next(_keys, _work));
 
-    [Benchmark, Role(Role.Sparrow)]
-    [Target(0.12, nameof(SortThenDedupeLoop), MinSize = 1_000_000, Case = "Input=HalfDuplicates")]
+    [Benchmark, BenchmarkCategory(Category.Sparrow)]
+    [Target(0.12, nameof(SortThenDedupeLoop), MinSize = 1_000_000, Case = SortInput.HalfDuplicates)]
     public int SortUnique() => IntegerSort.SortUnique(Next(_keys, _work));
 }

@@ -19,10 +19,8 @@ public class DateTimeFormatBenchmarks
     [GlobalSetup]
     public void Setup() => _values = TimestampSamples.Values();
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.55, nameof(BclToStringO))]
-    [Headline]
     public int SparrowFormat()
     {
         int total = 0;
@@ -31,9 +29,7 @@ public class DateTimeFormatBenchmarks
         return total;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
-    [Role(Role.Historical)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int BclCustomFormatToString()
     {
         int total = 0;
@@ -42,9 +38,7 @@ public class DateTimeFormatBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical, Category.Headline)]
     public int HistoricalPreallocatedString()
     {
         int total = 0;
@@ -53,9 +47,7 @@ public class DateTimeFormatBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int BclToStringO()
     {
         int total = 0;

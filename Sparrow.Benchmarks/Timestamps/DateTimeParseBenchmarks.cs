@@ -23,9 +23,7 @@ public class DateTimeParseBenchmarks
         _utf8Texts = TimestampSamples.Utf8Texts();
     }
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long SparrowTryParseChars()
     {
         long total = 0;
@@ -38,9 +36,7 @@ public class DateTimeParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Sparrow)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     public long SparrowTryParseUtf8()
     {
         long total = 0;
@@ -53,9 +49,7 @@ public class DateTimeParseBenchmarks
         return total;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations)]
-    [Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public long BclTryParseExactO()
     {
         long total = 0;
@@ -68,9 +62,7 @@ public class DateTimeParseBenchmarks
         return total;
     }
 
-    [Benchmark(OperationsPerInvoke = Operations)]
-    [Role(Role.Historical)]
-    [Headline]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical, Category.Headline)]
     public long BclParseExactCustomFormat()
     {
         long total = 0;

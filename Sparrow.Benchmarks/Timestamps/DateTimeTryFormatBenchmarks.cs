@@ -9,7 +9,7 @@ namespace Sparrow.Benchmarks;
 /// DateTime → caller's buffer over <see cref="TimestampSamples"/>, against the BCL's "O" fast path, per
 /// encoding; each method returns the total number of characters or bytes written.
 /// </summary>
-[HeadlineCases("Encoding=Utf8,Utf16")]
+[HeadlineParams(nameof(Encoding), TextEncoding.Utf8, TextEncoding.Utf16)]
 public class DateTimeTryFormatBenchmarks
 {
     private const int Operations = TimestampSamples.Count;
@@ -24,9 +24,8 @@ public class DateTimeTryFormatBenchmarks
     [GlobalSetup]
     public void Setup() => _values = TimestampSamples.Values();
 
-    [Benchmark(OperationsPerInvoke = Operations), Role(Role.Sparrow)]
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.6, nameof(BclTryFormatO))]
-    [Headline]
     public int SparrowTryFormat()
     {
         bool utf16 = Encoding == TextEncoding.Utf16;
@@ -44,8 +43,7 @@ public class DateTimeTryFormatBenchmarks
         return total;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), Role(Role.Alternative)]
-    [Headline]
+    [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
     public int BclTryFormatO()
     {
         bool utf16 = Encoding == TextEncoding.Utf16;

@@ -23,7 +23,7 @@ public sealed unsafe class Crc32CPathTests
 
     public static TheoryData<string> Names => Crc32CPaths.Names;
 
-    [Crc32CPathTheory]
+    [Theory]
     [MemberData(nameof(Names))]
     public void EveryLengthAtEveryAlignment_MatchesTheReference(string name)
     {
@@ -43,7 +43,7 @@ public sealed unsafe class Crc32CPathTests
         }
     }
 
-    [Crc32CPathTheory]
+    [Theory]
     [MemberData(nameof(Names))]
     public void EveryLengthTo2100_MatchesTheReference(string name)
     {
@@ -62,7 +62,7 @@ public sealed unsafe class Crc32CPathTests
         }
     }
 
-    [Crc32CPathTheory]
+    [Theory]
     [MemberData(nameof(Names))]
     public void LongRandomInputs_MatchTheReference(string name)
     {
@@ -75,7 +75,7 @@ public sealed unsafe class Crc32CPathTests
     }
 
     /// <summary>The input's first byte right after an inaccessible page, then its last byte right before one: a read past either end faults.</summary>
-    [Crc32CPathTheory]
+    [Theory]
     [MemberData(nameof(Names))]
     public void InputsAgainstGuardPages_ReadNothingOutside(string name)
     {

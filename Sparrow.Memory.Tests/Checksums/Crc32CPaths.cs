@@ -1,5 +1,4 @@
 using System.Runtime.Intrinsics.X86;
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -22,27 +21,16 @@ internal static unsafe class Crc32CPaths
     [
         new("Crc32C.Update", (state, source, length) => Crc32C.Update(state, ref *source, length), 0, null),
         new("Crc32CTable", Crc32CTable.Update, 0, null),
-        new("Crc32COneChain", (state, source, length) => Crc32COneChain.Update(state, ref *source, length), 0, Lacks(Crc32COneChain.IsSupported, "the 64-bit crc32 instruction (SSE4.2, x64)")),
-        new("Crc32CThreeChains", Crc32CThreeChains.Update, 0, Lacks(Crc32CThreeChains.IsSupported, "the crc32 instruction and PCLMULQDQ")),
-        new("Crc32COneChainArm64", (state, source, length) => Crc32COneChainArm64.Update(state, ref *source, length), 0, Lacks(Crc32COneChainArm64.IsSupported, "the ARM64 CRC32 extension")),
-        new("Crc32CThreeChainsArm64", Crc32CThreeChainsArm64.Update, 0, Lacks(Crc32CThreeChainsArm64.IsSupported, "the ARM64 CRC32 extension and PMULL (Arm.Aes)")),
-        new("Crc32CFold128", Crc32CFold128.Update, 16, Lacks(Crc32CFold128.IsSupported, "PCLMULQDQ and the crc32 instruction")),
-        new("Crc32CFold256", Crc32CFold256.Update, 32, Lacks(Crc32CFold256.IsSupported, "256-bit VPCLMULQDQ (Pclmulqdq.V256) and AVX2")),
-        new("Crc32CFold512", Crc32CFold512.Update, 64, Lacks(Crc32CFold512.IsSupported, "512-bit VPCLMULQDQ with AVX-512 (Pclmulqdq.V512)")),
+        new("Crc32COneChain", (state, source, length) => Crc32COneChain.Update(state, ref *source, length), 0, SkipReasons.Lacking(Crc32COneChain.IsSupported, "the 64-bit crc32 instruction (SSE4.2, x64)")),
+        new("Crc32CThreeChains", Crc32CThreeChains.Update, 0, SkipReasons.Lacking(Crc32CThreeChains.IsSupported, "the crc32 instruction and PCLMULQDQ")),
+        new("Crc32COneChainArm64", (state, source, length) => Crc32COneChainArm64.Update(state, ref *source, length), 0, SkipReasons.Lacking(Crc32COneChainArm64.IsSupported, "the ARM64 CRC32 extension")),
+        new("Crc32CThreeChainsArm64", Crc32CThreeChainsArm64.Update, 0, SkipReasons.Lacking(Crc32CThreeChainsArm64.IsSupported, "the ARM64 CRC32 extension and PMULL (Arm.Aes)")),
+        new("Crc32CFold128", Crc32CFold128.Update, 16, SkipReasons.Lacking(Crc32CFold128.IsSupported, "PCLMULQDQ and the crc32 instruction")),
+        new("Crc32CFold256", Crc32CFold256.Update, 32, SkipReasons.Lacking(Crc32CFold256.IsSupported, "256-bit VPCLMULQDQ (Pclmulqdq.V256) and AVX2")),
+        new("Crc32CFold512", Crc32CFold512.Update, 64, SkipReasons.Lacking(Crc32CFold512.IsSupported, "512-bit VPCLMULQDQ with AVX-512 (Pclmulqdq.V512)")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     public static Crc32CPath Named(string name) => All.Single(p => p.Name == name);
-
-    private static string? Lacks(bool supported, string what) =>
-        supported ? null : $"this machine (or the JIT, as configured) lacks {what}: the path is untested here";
-}
-
-/// <summary>A theory over <see cref="Crc32CPaths.Names"/>: a row whose path cannot run here is reported skipped with the reason.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class Crc32CPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => Crc32CPaths.Named(name).SkipReason;
 }

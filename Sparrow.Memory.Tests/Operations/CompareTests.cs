@@ -13,7 +13,7 @@ public sealed unsafe class CompareTests
     /// differing byte has its high bit set. Here the first difference is followed by bytes that differ the
     /// other way, so only the first differing byte may decide the result.
     /// </summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(ComparePaths))]
     public void HighBitDifference_HasTheSignOfTheFirstDifferingByte(string name)
     {
@@ -45,7 +45,7 @@ public sealed unsafe class CompareTests
     /// Failure mode: some paths returned only the sign (-1/1) and others the byte difference. Every path,
     /// at every size and position, must return exactly <c>p1[i] - p2[i]</c>, for every difference value.
     /// </summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(ComparePaths))]
     public void EveryPathAndSize_ReturnsTheExactByteDifference_NotJustTheSign(string name)
     {

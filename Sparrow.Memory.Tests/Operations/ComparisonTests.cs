@@ -11,7 +11,7 @@ public sealed unsafe class ComparisonTests
     /// At every size: equal inputs, the same pointer twice, and each of the path's
     /// <see cref="ComparisonPath.Plants"/> at every position with a later difference of the other sign.
     /// </summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(ComparisonPaths))]
     public void EqualInputs_TheSamePointer_AndEachDifferenceAtEveryPositionOfEverySize(string name)
     {

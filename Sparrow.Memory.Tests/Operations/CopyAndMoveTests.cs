@@ -17,7 +17,7 @@ public sealed unsafe class CopyAndMoveTests
 
     public static TheoryData<string> CopyAndMovePathsTo1MiB => Paths.Names(Paths.Copy.Concat<CodePath>(Paths.Move).Where(p => p.Accepts(Sizes.MaxSampled)));
 
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(CopyAndMovePaths))]
     public void OverlapDistancesMinus64To64_EverySizeTo300(string name)
     {
@@ -44,7 +44,7 @@ public sealed unsafe class CopyAndMoveTests
     /// its first block only with the loop's last block, which is right only while every store before then lands above
     /// the first block's source bytes, at every distance below the size.
     /// </summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(MovePaths))]
     public void OverlapDistancesAbove64_UpToTheSize_EverySizeTo300(string name)
     {
@@ -67,7 +67,7 @@ public sealed unsafe class CopyAndMoveTests
         }
     }
 
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(CopyAndMovePathsTo1MiB))]
     public void OneMebibyte_ShiftedEitherWay_ByFewAndManyBytes(string name)
     {

@@ -17,7 +17,7 @@ public sealed unsafe class EveryPathTests
 
     public static TheoryData<string> CheckingSize => Paths.Names(Paths.All.Where(p => p.ChecksSize));
 
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(All))]
     public void EverySizeTo4096_AtBothGuardPagesOfEachRun(string name)
     {
@@ -31,7 +31,7 @@ public sealed unsafe class EveryPathTests
         }
     }
 
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(All))]
     public void EverySizeTo300_AtEveryAlignmentOfEachPointer(string name)
     {
@@ -54,7 +54,7 @@ public sealed unsafe class EveryPathTests
         }
     }
 
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(All))]
     public void SampledSizesTo1MiB_AtSampledAlignments(string name)
     {
@@ -68,7 +68,7 @@ public sealed unsafe class EveryPathTests
     }
 
     /// <summary>Size 0 touches nothing: null pointers, and pointers into an inaccessible page, where any access faults.</summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(AcceptingZero))]
     public void SizeZero_TouchesNoMemory(string name)
     {
@@ -80,7 +80,7 @@ public sealed unsafe class EveryPathTests
     }
 
     /// <summary>A negative size throws before anything is read or written.</summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(CheckingSize))]
     public void NegativeSize_ThrowsArgumentOutOfRange_AndTouchesNothing(string name)
     {

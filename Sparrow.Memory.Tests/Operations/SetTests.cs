@@ -5,7 +5,7 @@ public sealed unsafe class SetTests
     public static TheoryData<string> SetPaths => Paths.Names(Paths.Set);
 
     /// <summary>Every byte value at every size 0..300, between sentinel bytes that must not change (<see cref="WriterPath"/>).</summary>
-    [PathTheory]
+    [Theory]
     [MemberData(nameof(SetPaths))]
     public void EveryByteValue_EverySizeTo300_ChangesNothingOutside(string name)
     {

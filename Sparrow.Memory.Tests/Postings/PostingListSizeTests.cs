@@ -1,4 +1,3 @@
-using Xunit.Abstractions;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;

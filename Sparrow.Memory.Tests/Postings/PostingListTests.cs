@@ -53,7 +53,7 @@ public sealed class PostingListTests
         return [.. lists];
     });
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsEveryCountUpTo600(string name)
     {
@@ -62,7 +62,7 @@ public sealed class PostingListTests
             AssertDecodes(path, encoded, values, shape);
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsGapsOfEveryWidth(string name)
     {
@@ -84,7 +84,7 @@ public sealed class PostingListTests
         }
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsOutliersAndExtremes(string name)
     {
@@ -110,6 +110,45 @@ public sealed class PostingListTests
             AssertDecodes(path, PostingData.Encode(values), values, shape);
     }
 
+    /// <summary>
+    /// Full blocks of low widths 0, 1, 8 and 24 with 1 to 6 exceptions each (the common outlier blocks), at the block's
+    /// first and last positions and between, with high parts of 1, 6 and up to 40 bits (in 32 bits while the values fit).
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
+    public void RoundTripsBlocksWithAFewExceptions(string name)
+    {
+        PostingPath path = PostingPaths.Named(name);
+        var random = new Random(4);
+        foreach (int width in new[] { 0, 1, 8, 24 })
+        {
+            foreach (int highBits in new[] { 1, 6, 40 - width })
+            {
+                for (int exceptions = 1; exceptions <= 6; exceptions++)
+                {
+                    int blocks = PostingData.Emulated ? 2 : 6;
+                    var values = new ulong[1 + blocks * PostingListFormat.BlockLength];
+                    values[0] = (ulong)random.Next(1000);
+                    for (int block = 0; block < blocks; block++)
+                    {
+                        var positions = new HashSet<int> { block % 2 == 0 ? 0 : PostingListFormat.BlockLength - 1 };
+                        while (positions.Count < exceptions)
+                            positions.Add(random.Next(PostingListFormat.BlockLength));
+                        for (int j = 0; j < PostingListFormat.BlockLength; j++)
+                        {
+                            int i = 1 + block * PostingListFormat.BlockLength + j;
+                            ulong delta = width == 0 ? 0 : (ulong)random.NextInt64(1L << width);
+                            if (positions.Contains(j))
+                                delta |= (1 + (ulong)random.NextInt64((1L << highBits) - 1)) << width;
+                            values[i] = values[i - 1] + delta + 1;
+                        }
+                    }
+                    AssertDecodes(path, PostingData.Encode(values), values, $"{exceptions} exceptions of {highBits} bits over {width}");
+                }
+            }
+        }
+    }
+
     /// <summary>A million values (50,000 under emulation) with rare outliers, encoded once for all the paths' rows.</summary>
     private static readonly Lazy<(ulong[] Values, byte[] Encoded)> Large = new(() =>
     {
@@ -117,7 +156,7 @@ public sealed class PostingListTests
         return (values, PostingData.Encode(values));
     });
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.Names), MemberType = typeof(PostingPaths))]
     public void RoundTripsALargeList(string name) =>
         AssertDecodes(PostingPaths.Named(name), Large.Value.Encoded, Large.Value.Values, "a large list");

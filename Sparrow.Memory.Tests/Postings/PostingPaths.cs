@@ -1,5 +1,4 @@
 using System.Buffers;
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -48,9 +47,9 @@ internal static unsafe class PostingPaths
         Kernel<UnpackAvx512>(),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
-    public static TheoryData<string> KernelNames => new(Kernels.Select(p => p.Name));
+    public static TheoryData<string> KernelNames => new(Kernels.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     public static PostingPath Named(string name) => All.Single(p => p.Name == name);
 
@@ -72,16 +71,5 @@ internal static unsafe class PostingPaths
         Skip<TUnpack>());
 
     private static string? Skip<TUnpack>() where TUnpack : struct, IPostingUnpack =>
-        TUnpack.IsSupported ? null : $"{typeof(TUnpack).Name} cannot run here (its instructions are absent or disabled, e.g. DOTNET_EnableAVX512=0 or DOTNET_EnableAVX2=0).";
-
-    public static string? SkipReasonOf(string name) =>
-        All.FirstOrDefault(p => p.Name == name)?.SkipReason ?? Kernels.FirstOrDefault(k => k.Name == name)?.SkipReason;
-}
-
-/// <summary>A theory over rows of <see cref="PostingPaths"/> (decoders or kernels), each skipped where its path cannot run here.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class PostingPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => PostingPaths.SkipReasonOf(name);
+        SkipReasons.Lacking(TUnpack.IsSupported, $"the instruction set of {typeof(TUnpack).Name}");
 }

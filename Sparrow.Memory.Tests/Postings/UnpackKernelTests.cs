@@ -22,7 +22,7 @@ public sealed unsafe class UnpackKernelTests
         return value;
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
     public void UnpacksEveryWidth(string name)
     {
@@ -45,7 +45,7 @@ public sealed unsafe class UnpackKernelTests
         }
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
     public void PrefixSumsMatchALoop(string name)
     {
@@ -80,7 +80,7 @@ public sealed unsafe class UnpackKernelTests
         }
     }
 
-    [PostingPathTheory]
+    [Theory]
     [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
     public void DecodesEveryWidthInOnePass(string name)
     {

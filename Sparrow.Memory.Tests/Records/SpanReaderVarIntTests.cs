@@ -314,8 +314,12 @@ public sealed class SpanReaderVarIntTests
     [Fact]
     public void PortableGather_MatchesAGroupLoop() => CheckGather(VarIntScalar.GatherPortable);
 
-    [Bmi2Fact]
-    public void Bmi2Gather_MatchesAGroupLoop() => CheckGather(VarIntScalar.GatherBmi2);
+    [Fact]
+    public void Bmi2Gather_MatchesAGroupLoop()
+    {
+        SkipReasons.SkipIf(SkipReasons.Bmi2);
+        CheckGather(VarIntScalar.GatherBmi2);
+    }
 
     private static void CheckGather(Func<ulong, ulong> gather)
     {

@@ -5,10 +5,23 @@ namespace Sparrow.Tests;
 
 /// <summary>
 /// The one place that decides a test cannot run on this machine: each member is <see langword="null"/> where the
-/// test can run, else the reason its skip shows. The fact attributes below and <see cref="Paths"/> read them.
+/// test can run, else the reason its skip shows. A test starts with <see cref="SkipIf"/>; a theory over code paths
+/// (<see cref="Paths"/>) carries its path's reason on each row instead.
 /// </summary>
 internal static class SkipReasons
 {
+    /// <summary>Ends the running test as skipped, with <paramref name="reason"/>, when there is one.</summary>
+    public static void SkipIf(string? reason)
+    {
+        if (reason is not null)
+            Assert.Skip(reason);
+    }
+
+    /// <summary>Why a code path that needs <paramref name="what"/> cannot run here; null where it is <paramref name="supported"/>.</summary>
+    public static string? Lacking(bool supported, string what) => supported
+        ? null
+        : $"Needs {what}, absent on this CPU or turned off for the JIT (a DOTNET_Enable...=0 switch): the path cannot run here.";
+
     public static string? MaskedVector512 => Sparrow.Storage.MaskedVector.IsSupported && System.Runtime.Intrinsics.Vector512.IsHardwareAccelerated
         ? null
         : "AVX-512BW/VL is absent or disabled (DOTNET_EnableAVX512=0), or 512-bit vectors are not accelerated on this CPU: the 512-bit masked path cannot run here.";
@@ -37,12 +50,12 @@ internal static class SkipReasons
         ? null
         : "Needs Linux on x64: the CPU's features are read from /proc/cpuinfo by their x86 names.";
 
-    /// <summary>Why no sparse file of <see cref="LargeSparseFileFactAttribute.FileLength"/> bytes can be made here.</summary>
+    /// <summary>Why no sparse file of <see cref="MappedFileLargeFileTests.Length"/> bytes can be made here.</summary>
     public static string? LargeSparseFile => LargeSparseFileReason.Value;
 
     private static readonly Lazy<string?> LargeSparseFileReason = new(() =>
     {
-        const long FileLength = LargeSparseFileFactAttribute.FileLength;
+        const long FileLength = MappedFileLargeFileTests.Length;
         if (!Environment.Is64BitProcess)
             return "A 32-bit process cannot map a file larger than its 2 GiB address space.";
 
@@ -66,32 +79,4 @@ internal static class SkipReasons
         }
         return null;
     });
-}
-
-/// <summary>
-/// A fact that runs only where <see cref="SkipReasons"/> allows; decided when the test is discovered, so a machine
-/// that cannot run it reports it skipped with the reason (xunit 2 has no skip from inside a running test).
-/// </summary>
-public abstract class MachineFactAttribute : FactAttribute
-{
-    private protected MachineFactAttribute(string? skipReason) => Skip = skipReason;
-}
-
-/// <summary>A fact that needs Linux (<see cref="SkipReasons.NotLinux"/>).</summary>
-public sealed class LinuxFactAttribute() : MachineFactAttribute(SkipReasons.NotLinux);
-
-/// <summary>A fact that reads the CPU's features from Linux on x64 (<see cref="SkipReasons.NotLinuxX64"/>).</summary>
-public sealed class LinuxX64FactAttribute() : MachineFactAttribute(SkipReasons.NotLinuxX64);
-
-/// <summary>A fact that needs <see cref="Sparrow.Storage.KeyWordsVector512"/> (AVX-512 VBMI).</summary>
-public sealed class KeyWordsVector512FactAttribute() : MachineFactAttribute(SkipReasons.KeyWordsVector512);
-
-/// <summary>A fact that needs BMI2 (<see cref="SkipReasons.Bmi2"/>).</summary>
-public sealed class Bmi2FactAttribute() : MachineFactAttribute(SkipReasons.Bmi2);
-
-/// <summary>A fact that needs a sparse file past 4 GiB in the temporary directory (<see cref="SkipReasons.LargeSparseFile"/>).</summary>
-public sealed class LargeSparseFileFactAttribute() : MachineFactAttribute(SkipReasons.LargeSparseFile)
-{
-    /// <summary>Past 4 GiB, so offsets need more than 32 bits, and not a multiple of 8, so the tail is unaligned.</summary>
-    public const long FileLength = (4L << 30) + 4096 + 13;
 }

@@ -1,4 +1,3 @@
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -21,12 +20,12 @@ internal static unsafe class SearchPaths
         new("Search(ReadOnlySpan<byte>)", (table, key) => table.Search(key)),
         new("Search(byte*, int)", (table, key) => { fixed (byte* p = key) return table.Search(p, key.Length); }),
         new("Search<HeadScanScalar>", With<HeadScanScalar>),
-        new("Search<HeadScanVector128>", With<HeadScanVector128>, Skip<HeadScanVector128>("128-bit")),
-        new("Search<HeadScanVector256>", With<HeadScanVector256>, Skip<HeadScanVector256>("256-bit (AVX2)")),
-        new("Search<HeadScanVector512>", With<HeadScanVector512>, Skip<HeadScanVector512>("512-bit (AVX-512)")),
+        new("Search<HeadScanVector128>", With<HeadScanVector128>, SkipReasons.Lacking(HeadScanVector128.IsSupported, "accelerated 128-bit vectors")),
+        new("Search<HeadScanVector256>", With<HeadScanVector256>, SkipReasons.Lacking(HeadScanVector256.IsSupported, "accelerated 256-bit vectors (AVX2)")),
+        new("Search<HeadScanVector512>", With<HeadScanVector512>, SkipReasons.Lacking(HeadScanVector512.IsSupported, "accelerated 512-bit vectors (AVX-512)")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     public static SearchPath Named(string name) => All.Single(p => p.Name == name);
 
@@ -35,15 +34,4 @@ internal static unsafe class SearchPaths
         fixed (byte* p = key)
             return table.Search<TScan>(p, key.Length);
     }
-
-    private static string? Skip<TScan>(string vectors) where TScan : struct, IHeadScan =>
-        TScan.IsSupported ? null : $"{vectors} vectors are not accelerated here (absent or disabled): the {typeof(TScan).Name} path cannot run.";
-}
-
-/// <summary>A theory over rows of <see cref="SearchPaths"/>, each skipped where its scan cannot run here.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class SearchPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => SearchPaths.All.First(p => p.Name == name).SkipReason;
 }

@@ -12,7 +12,7 @@ public sealed unsafe class SortedKeyTableSearchTests
 {
     public static TheoryData<string> Paths => SearchPaths.Names;
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void EveryTableSize0To300_EveryFamily_AgreesWithBinarySearch(string name)
     {
@@ -36,7 +36,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         AssertAgrees(SearchPaths.All[0], keys, KeySets.Families[0]);
     }
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void KeysEndingAtAndStartingAfterAGuardPage_AreReadInBounds(string name)
     {
@@ -56,7 +56,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         }
     }
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void KeysAroundAndPast64Bytes_AgreeWithBinarySearch_ReadingOnlyTheKey(string name)
     {
@@ -93,7 +93,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         AssertAgrees(SearchPaths.All[0], shortAndLong, "zero-extended");
     }
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void NodesWithAPrefixToCheckOrWideHeads_AgreeWithBinarySearch_ForKeysDifferingAtEveryByte(string name)
     {
@@ -174,7 +174,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         Assert.True(levels[1].Words > 1 && levels[1].Words >= levels[0].Words, $"{levels[0].Words} and {levels[1].Words} words.");
     }
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void LeavesWithoutHeads_BreakTiesOfLeadsWithTheKeyBytes_AndAgreeWithBinarySearch(string name)
     {
@@ -202,7 +202,7 @@ public sealed unsafe class SortedKeyTableSearchTests
         }
     }
 
-    [SearchPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void KeysOf65535And65536Bytes_StoreTwoAndFourByteStarts_AndAgreeWithBinarySearch(string name)
     {

@@ -12,7 +12,7 @@ public sealed unsafe class IntegerSortTests
     /// <summary>Under ARM64 emulation (qemu-user) every length is still checked, with fewer seeds and shapes per length.</summary>
     private static readonly bool Emulated = RuntimeInformation.ProcessArchitecture == Architecture.Arm64;
 
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void Sort_EveryLengthTo600_EqualsMemoryExtensionsSort(string path)
     {
@@ -36,7 +36,7 @@ public sealed unsafe class IntegerSortTests
         }
     }
 
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void Sort_EveryShape_EqualsMemoryExtensionsSort(string path)
     {
@@ -51,7 +51,7 @@ public sealed unsafe class IntegerSortTests
             }
     }
 
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void SortPairs_KeysSortedAndEveryPayloadWithItsKey(string path)
     {
@@ -70,7 +70,7 @@ public sealed unsafe class IntegerSortTests
         }
     }
 
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void SortUnique_KeepsEachDistinctKeyOnce(string path)
     {
@@ -94,7 +94,7 @@ public sealed unsafe class IntegerSortTests
     }
 
     /// <summary>The introsort fallback: with a depth limit of 0 to 3 the ranges past it are heapsorted, and still sorted.</summary>
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void Sort_PastTheDepthLimit_HeapsortsCorrectly(string path)
     {
@@ -134,7 +134,7 @@ public sealed unsafe class IntegerSortTests
     }
 
     /// <summary>Large inputs (1M keys a path, 16M once through the public method); skipped under ARM64 emulation.</summary>
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void Sort_Large_EqualsMemoryExtensionsSort(string path)
     {
@@ -155,7 +155,7 @@ public sealed unsafe class IntegerSortTests
         Assert.Equal((sum, squares), Sums(keys));
     }
 
-    [SortPathTheory]
+    [Theory]
     [MemberData(nameof(Paths))]
     public void Sort_AtGuardPages_NeverTouchesOutside(string path)
     {

@@ -1,6 +1,5 @@
 using System.Numerics;
 using System.Runtime.InteropServices;
-using Xunit.Sdk;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -17,17 +16,12 @@ internal static unsafe class SortPaths
     [
         (Public, null),
         (nameof(SortScalar), null),
-        (nameof(SortVector128), Skip(SortVector128.IsSupported, "128-bit vectors with a byte shuffle (SSSE3, AdvSimd)")),
-        (nameof(SortAvx2), Skip(SortAvx2.IsSupported, "AVX2")),
-        (nameof(SortAvx512), Skip(SortAvx512.IsSupported, "AVX-512F with accelerated 512-bit vectors")),
+        (nameof(SortVector128), SkipReasons.Lacking(SortVector128.IsSupported, "128-bit vectors with a byte shuffle (SSSE3, AdvSimd)")),
+        (nameof(SortAvx2), SkipReasons.Lacking(SortAvx2.IsSupported, "AVX2")),
+        (nameof(SortAvx512), SkipReasons.Lacking(SortAvx512.IsSupported, "AVX-512F with accelerated 512-bit vectors")),
     ];
 
-    public static TheoryData<string> Names => new(All.Select(p => p.Name));
-
-    public static string? SkipReasonOf(string name) => All.First(p => p.Name == name).SkipReason;
-
-    private static string? Skip(bool supported, string what) =>
-        supported ? null : $"{what} is absent or disabled here: the path cannot run.";
+    public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));
 
     /// <summary>Sorts <paramref name="keys"/> (with <paramref name="values"/> when not empty) through the path named <paramref name="path"/>.</summary>
     public static void Sort<T>(string path, Span<T> keys, Span<T> values, bool withValues, int? depthLimit = null)
@@ -97,12 +91,4 @@ internal static unsafe class SortPaths
         else if (typeof(T) == typeof(ulong)) IntegerSort.Sort(MemoryMarshal.Cast<T, ulong>(keys));
         else throw new ArgumentException($"No public sort of {typeof(T).Name}.", nameof(keys));
     }
-}
-
-/// <summary>A theory over rows of <see cref="SortPaths"/>, each skipped where its path cannot run.</summary>
-[XunitTestCaseDiscoverer("Sparrow.Tests.PathTheoryDiscoverer", "Sparrow.Memory.Tests")]
-[AttributeUsage(AttributeTargets.Method)]
-public sealed class SortPathTheoryAttribute : PathTheoryAttribute
-{
-    public override string? SkipReasonOf(string name) => SortPaths.SkipReasonOf(name);
 }

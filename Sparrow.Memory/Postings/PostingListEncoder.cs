@@ -14,7 +14,7 @@ namespace Sparrow.Storage;
 internal static class PostingListEncoder
 {
     /// <summary>How a block is stored: its low width, and its exceptions (deltas of more than that width).</summary>
-    private struct Plan
+    internal struct Plan
     {
         public int Width;
         public int ExceptionCount;
@@ -179,8 +179,7 @@ internal static class PostingListEncoder
     }
 
     /// <summary>The cheapest width for the block: every width from the widest delta's down, each with the deltas above it as exceptions.</summary>
-    [SkipLocalsInit]
-    private static Plan Choose(ref ulong deltas, int n, ulong or)
+    internal static Plan Choose(ref ulong deltas, int n, ulong or)
     {
         int widest = 64 - BitOperations.LeadingZeroCount(or);
         var best = new Plan { Width = widest, Bytes = PackedBytes(n, widest) };
@@ -190,37 +189,32 @@ internal static class PostingListEncoder
         // bound of the exceptions' bytes at width widest - k, against an upper bound of the bytes k fewer bits save,
         // both times 8: at k = 1 the exceptions are the deltas of the widest width, at k >= 2 at least those of the two
         // widest (the difference is linear in k, so k = 2 and k = widest bound every k between).
-        int top = CountWider(ref deltas, n, widest - 1);
-        int twoTop = widest >= 2 ? CountWider(ref deltas, n, widest - 2) : n;
+        (int top, int twoTop) = widest >= 2 ? CountTopWidths(ref deltas, n, widest) : (CountWider(ref deltas, n, 0), n);
         if (!CanGain(1, top, n) && (widest < 2 || (!CanGain(2, twoTop, n) && !CanGain(widest, twoTop, n))))
             return best;
-        // PERF: four histograms, by index modulo 4: deltas of one width (the common case) would otherwise make each
-        // increment wait for the store of the one before.
-        Span<int> counts = stackalloc int[4 * 65];
-        counts.Clear();
-        ref int count = ref MemoryMarshal.GetReference(counts);
-        int i = 0;
-        for (; i + 4 <= n; i += 4)
+        // The exceptions at width w are the deltas of at least 2^w, a count that only grows as w falls: the widths come in
+        // runs that share their exceptions, where only the packed bits change. PERF: a run ends at the widest delta below
+        // it, so each run costs two vector passes (that width, then the count below it), not a histogram of every
+        // delta's width, and the widths of a run cost arithmetic.
+        int high = widest - 1, exceptions = top;
+        while (true)
         {
-            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
-            Unsafe.Add(ref count, 65 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 1)))++;
-            Unsafe.Add(ref count, 130 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 2)))++;
-            Unsafe.Add(ref count, 195 + 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i + 3)))++;
-        }
-        for (; i < n; i++)
-            Unsafe.Add(ref count, 64 - BitOperations.LeadingZeroCount(Unsafe.Add(ref deltas, i)))++;
-        int above = 0;
-        // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
-        for (int width = widest - 1; width >= 0; width--)
-        {
-            int wider = width + 1;
-            above += Unsafe.Add(ref count, wider) + Unsafe.Add(ref count, 65 + wider) + Unsafe.Add(ref count, 130 + wider) + Unsafe.Add(ref count, 195 + wider);
-            if (width == 63)
-                continue;
-            int exceptionWidth = widest - width;
-            int bytes = 2 + PackedBytes(n, width) + above + PackedBytes(above, exceptionWidth);
-            if (bytes < best.Bytes)
-                best = new Plan { Width = width, ExceptionCount = above, ExceptionWidth = exceptionWidth, Bytes = bytes };
+            // Every width at or below high has at least these exceptions, each at least widest - high bits wide: when
+            // they alone cost as much as the best, no narrower width can win.
+            if (2 + exceptions + PackedBytes(exceptions, widest - high) >= best.Bytes)
+                break;
+            int runEnd = WidestBelow(ref deltas, n, high);
+            // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
+            for (int width = Math.Min(high, 62); width >= runEnd; width--)
+            {
+                int bytes = 2 + PackedBytes(n, width) + exceptions + PackedBytes(exceptions, widest - width);
+                if (bytes < best.Bytes)
+                    best = new Plan { Width = width, ExceptionCount = exceptions, ExceptionWidth = widest - width, Bytes = bytes };
+            }
+            if (runEnd == 0)
+                break;
+            high = runEnd - 1;
+            exceptions = CountWider(ref deltas, n, high);
         }
         return best;
     }
@@ -228,8 +222,61 @@ internal static class PostingListEncoder
     /// <summary>Whether <paramref name="exceptions"/> exceptions k bits wide could cost fewer bytes than k bits of <paramref name="n"/> deltas.</summary>
     private static bool CanGain(int k, int exceptions, int n) => 8 * (2 + exceptions) + exceptions * k < n * k + 8;
 
+    /// <summary>
+    /// How many of the <paramref name="n"/> deltas, each below 2^<paramref name="widest"/> (at least 2), are at least
+    /// 2^(widest - 1), and how many at least 2^(widest - 2).
+    /// </summary>
+    internal static (int Top, int TwoTop) CountTopWidths(ref ulong deltas, int n, int widest)
+    {
+        int i = 0, top = 0, twoTop = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            // PERF: both counts from one load; a delta shifted right by widest - 1 is already 0 or 1.
+            Vector256<ulong> tops = Vector256<ulong>.Zero, twoTops = Vector256<ulong>.Zero;
+            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+            {
+                Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
+                tops += delta >>> (widest - 1);
+                twoTops += Vector256.Min(delta >>> (widest - 2), Vector256<ulong>.One);
+            }
+            top = (int)Vector256.Sum(tops);
+            twoTop = (int)Vector256.Sum(twoTops);
+        }
+        for (; i < n; i++)
+        {
+            ulong delta = Unsafe.Add(ref deltas, i);
+            top += (int)(delta >> (widest - 1));
+            twoTop += delta >> (widest - 2) != 0 ? 1 : 0;
+        }
+        return (top, twoTop);
+    }
+
+    /// <summary>The width of the widest of the <paramref name="n"/> deltas below 2^<paramref name="bit"/> (at most 63); 0 when there is none.</summary>
+    internal static int WidestBelow(ref ulong deltas, int n, int bit)
+    {
+        ulong limit = 1UL << bit, or = 0;
+        int i = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<ulong> ors = Vector256<ulong>.Zero, limits = Vector256.Create(limit);
+            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+            {
+                Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
+                ors |= delta & Vector256.LessThan(delta, limits);
+            }
+            or = ors[0] | ors[1] | ors[2] | ors[3];
+        }
+        for (; i < n; i++)
+        {
+            ulong delta = Unsafe.Add(ref deltas, i);
+            if (delta < limit)
+                or |= delta;
+        }
+        return 64 - BitOperations.LeadingZeroCount(or);
+    }
+
     /// <summary>How many of the <paramref name="n"/> deltas are at least 2^<paramref name="bit"/>.</summary>
-    private static int CountWider(ref ulong deltas, int n, int bit)
+    internal static int CountWider(ref ulong deltas, int n, int bit)
     {
         int i = 0, count = 0;
         if (Vector256.IsHardwareAccelerated)
@@ -268,21 +315,39 @@ internal static class PostingListEncoder
         offset += packedBytes;
         if (plan.ExceptionCount != 0)
         {
-            int position = offset;
+            Span<byte> positions = destination.Slice(offset, plan.ExceptionCount);
+            FindExceptions(ref deltas, n, plan.Width, positions);
             var highs = new BitWriter(destination.Slice(offset + plan.ExceptionCount, PackedBytes(plan.ExceptionCount, plan.ExceptionWidth)));
-            for (int i = 0; i < n; i++)
-            {
-                ulong high = Unsafe.Add(ref deltas, i) >> plan.Width;
-                if (high != 0)
-                {
-                    destination[position++] = (byte)i;
-                    highs.Write(high, plan.ExceptionWidth);
-                }
-            }
+            foreach (byte position in positions)
+                highs.Write(Unsafe.Add(ref deltas, position) >> plan.Width, plan.ExceptionWidth);
             highs.Flush();
             offset += plan.ExceptionCount + PackedBytes(plan.ExceptionCount, plan.ExceptionWidth);
         }
         return offset;
+    }
+
+    /// <summary>Writes the position of every delta wider than <paramref name="width"/> (at most 62) to <paramref name="positions"/>, which holds exactly them.</summary>
+    internal static void FindExceptions(ref ulong deltas, int n, int width, Span<byte> positions)
+    {
+        ulong low = (1UL << width) - 1;
+        int found = 0, i = 0;
+        if (Vector256.IsHardwareAccelerated)
+        {
+            // PERF: the few exceptions are found eight deltas at a time by two vector compares; only their bits are visited.
+            Vector256<ulong> lows = Vector256.Create(low);
+            for (; i + 2 * Vector256<ulong>.Count <= n; i += 2 * Vector256<ulong>.Count)
+            {
+                uint wider = Vector256.GreaterThan(Vector256.LoadUnsafe(ref deltas, (nuint)i), lows).ExtractMostSignificantBits()
+                    | Vector256.GreaterThan(Vector256.LoadUnsafe(ref deltas, (nuint)i + 4), lows).ExtractMostSignificantBits() << 4;
+                for (; wider != 0; wider &= wider - 1)
+                    positions[found++] = (byte)(i + BitOperations.TrailingZeroCount(wider));
+            }
+        }
+        for (; i < n; i++)
+        {
+            if (Unsafe.Add(ref deltas, i) > low)
+                positions[found++] = (byte)i;
+        }
     }
 
     /// <summary>

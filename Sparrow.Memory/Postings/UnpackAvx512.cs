@@ -133,6 +133,9 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     private readonly struct UnpackKernel : IWidthKernel
     {
+        // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
+        // ran out before the steps and left them as calls (the reader's block decoder did).
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
         {
             ref byte packed = ref arguments.Packed;
@@ -150,6 +153,9 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     private readonly struct NarrowKernel : IWidthKernel
     {
+        // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
+        // ran out before the steps and left them as calls (the reader's block decoder did).
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
         {
             ref byte packed = ref arguments.Packed;
@@ -168,6 +174,9 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     private readonly struct WideKernel : IWidthKernel
     {
+        // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
+        // ran out before the steps and left them as calls (the reader's block decoder did).
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
         {
             ref byte packed = ref arguments.Packed;

@@ -37,7 +37,7 @@ public class ReplayTests
     [Fact]
     public void EveryTargetHasSeeds()
     {
-        HashSet<string> seeded = [.. Inputs().Select(row => (string)row[0]!)];
+        HashSet<string> seeded = [.. Inputs().Select(row => row.Data.Item1)];
         Assert.All(FuzzTargets.All, target => Assert.Contains(target.Name, seeded));
         Assert.All(seeded, name => Assert.NotNull(FuzzTargets.Find(name)));
     }

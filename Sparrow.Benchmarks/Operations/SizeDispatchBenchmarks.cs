@@ -1,0 +1,129 @@
+using System.Runtime.CompilerServices;
+using BenchmarkDotNet.Attributes;
+using Sparrow.Benchmarks.Reporting;
+
+namespace Sparrow.Benchmarks;
+
+/// <summary>
+/// The portable path's small-size dispatch in a loop over one size: the size switch (a jump table) against the size
+/// ladder it replaced (<see cref="Baselines.SizeLadder"/>), both driving the same operations. Compare and
+/// SequenceEqual on equal pairs, Copy and Set; <see cref="PairBuffers.Operations"/> calls per invocation rotating over
+/// <see cref="PairBuffers.Count"/> pairs of 64-byte-aligned buffers. The targets are the AVX-512-off job's, the
+/// machine that runs the portable path; with AVX-512 the Sparrow rows are the masked path against the ladder.
+/// </summary>
+[MemoryRandomization]
+[WithoutAvx512]
+public unsafe class SizeDispatchBenchmarks
+{
+    private const int Operations = PairBuffers.Operations;
+    private const int Rotation = PairBuffers.Count - 1;
+    private const byte Value = 0xA5;
+
+    private PairBuffers _pairs = null!;
+
+    [Params(4, 12, 16)]
+    public int Size { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _pairs = new PairBuffers(Size);
+        byte* destination = _pairs.Second;
+        int length = PairBuffers.Count * _pairs.Stride;
+        WrittenBytes.CheckAgree(destination, length, () => new Span<byte>(destination, length).Fill(0xCC),
+            (nameof(CopyLadder), () => CopyLadder()), (nameof(Copy), () => Copy()));
+        WrittenBytes.CheckAgree(destination, length, () => new Span<byte>(destination, length).Fill(0xCC),
+            (nameof(SetLadder), () => SetLadder()), (nameof(Set), () => Set()));
+        // The pairs equal again, for Compare and SequenceEqual (PairBuffers made them so).
+        new Span<byte>(_pairs.First, length).CopyTo(new Span<byte>(destination, length));
+        if (Compare() != CompareLadder() || SequenceEqual() != SequenceEqualLadder())
+            throw new InvalidOperationException($"The size switch and the size ladder disagree at {Size} bytes.");
+    }
+
+    [GlobalCleanup]
+    public void Cleanup() => _pairs.Dispose();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
+    public int CompareLadder() => SumOfCompares<SizeLadderComparer>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(CompareLadder), WithoutAvx512 = true)]
+    public int Compare() => SumOfCompares<SparrowInlineComparer>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
+    public int SequenceEqualLadder() => CountOfEqual<SizeLadderComparer>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(SequenceEqualLadder), WithoutAvx512 = true)]
+    public int SequenceEqual() => CountOfEqual<SparrowComparer>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
+    public void CopyLadder() => Copies<SizeLadderCopier>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(CopyLadder), WithoutAvx512 = true)]
+    public void Copy() => Copies<SparrowInlineCopier>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
+    public void SetLadder() => Sets<SizeLadderSetter>();
+
+    [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
+    [Target(1.05, nameof(SetLadder), WithoutAvx512 = true)]
+    public void Set() => Sets<SparrowSetter>();
+
+    // PERF: each loop NoInlining, as in PairBufferBenchmarks: the loop is the JIT's root method and its inline budget
+    // is a loop's, not the [Benchmark] forwarder's.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer
+    {
+        byte* first = _pairs.First, second = _pairs.Second;
+        nint stride = _pairs.Stride;
+        int size = Size, sum = 0;
+        for (int i = 0; i < Operations; i++)
+        {
+            nint offset = (i & Rotation) * stride;
+            sum += TComparer.Compare(first + offset, second + offset, size);
+        }
+
+        return sum;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int CountOfEqual<TEquality>() where TEquality : struct, IByteEquality
+    {
+        byte* first = _pairs.First, second = _pairs.Second;
+        nint stride = _pairs.Stride;
+        int size = Size, equal = 0;
+        for (int i = 0; i < Operations; i++)
+        {
+            nint offset = (i & Rotation) * stride;
+            if (TEquality.Equal(first + offset, second + offset, size))
+                equal++;
+        }
+
+        return equal;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Copies<TCopier>() where TCopier : struct, IByteCopier
+    {
+        byte* source = _pairs.First, destination = _pairs.Second;
+        nint stride = _pairs.Stride;
+        int size = Size;
+        for (int i = 0; i < Operations; i++)
+        {
+            nint offset = (i & Rotation) * stride;
+            TCopier.Copy(source + offset, destination + offset, size);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Sets<TSetter>() where TSetter : struct, IByteSetter
+    {
+        byte* destinations = _pairs.Second;
+        nint stride = _pairs.Stride;
+        int size = Size;
+        for (int i = 0; i < Operations; i++)
+            TSetter.Set(destinations + (i & Rotation) * stride, Value, size);
+    }
+}

@@ -161,7 +161,7 @@ public sealed unsafe class IntegerSortTests
     {
         if (!OperatingSystem.IsLinux() && !OperatingSystem.IsMacOS())
             return;
-        for (int length = 0; length <= 300; length += length < 80 ? 1 : 13)
+        for (int length = 0; length <= 300; length += length < 130 ? 1 : 13)
         {
             Guarded<uint>(path, length);
             Guarded<ulong>(path, length);

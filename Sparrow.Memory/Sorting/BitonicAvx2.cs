@@ -7,7 +7,7 @@ namespace Sparrow.Storage;
 
 /// <summary>
 /// <see cref="BitonicAvx512"/> in AVX2 registers for the short ranges of <see cref="SortAvx2"/>: up to four
-/// vectors of keys (32 four-byte or 16 eight-byte keys) loaded with VPMASKMOV (masked-off lanes are not read, and
+/// vectors of keys (32 four-byte or 16 eight-byte keys), or two runs of four merged (<see cref="MergeEight"/>), loaded with VPMASKMOV (masked-off lanes are not read, and
 /// read here as the type's largest key, so they sort last), sorted with lane permutations, min and max, and stored
 /// with VPMASKMOV: nothing outside the range is read or written.
 /// </summary>
@@ -62,6 +62,48 @@ internal static unsafe class BitonicAvx2
             MaskStore(keys + 2 * lanes, third, Signed(HalfClean(reversedC)));
             MaskStore(keys + 3 * lanes, present, Signed(HalfClean(reversedD)));
         }
+    }
+
+    /// <summary>
+    /// Merges the <paramref name="count"/> (more than 4, at most 8 vectors) keys at <paramref name="keys"/>, whose
+    /// first 4 vectors and the rest are each sorted (by <see cref="Sort"/>), into one sorted run, as
+    /// <see cref="BitonicAvx512.MergeEight"/> does.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void MergeEight<T>(T* keys, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        nint lanes = Vector256<T>.Count;
+        Vector256<T> pad = Vector256.Create(T.MaxValue);
+        T* second = keys + 4 * lanes;
+        Vector256<T> present5 = Present<T>(count - 4 * lanes), present6 = Present<T>(count - 5 * lanes);
+        Vector256<T> present7 = Present<T>(count - 6 * lanes), present8 = Present<T>(count - 7 * lanes);
+        Vector256<T> a = Signed(Vector256.Load(keys)), b = Signed(Vector256.Load(keys + lanes));
+        Vector256<T> c = Signed(Vector256.Load(keys + 2 * lanes)), d = Signed(Vector256.Load(keys + 3 * lanes));
+        // The second run reversed: its last vector first.
+        Vector256<T> e = Reverse(Signed(MaskLoad(second + 3 * lanes, present8, pad)));
+        Vector256<T> f = Reverse(Signed(MaskLoad(second + 2 * lanes, present7, pad)));
+        Vector256<T> g = Reverse(Signed(MaskLoad(second + lanes, present6, pad)));
+        Vector256<T> h = Reverse(Signed(MaskLoad(second, present5, pad)));
+        Exchange(ref a, ref e);
+        Exchange(ref b, ref f);
+        Exchange(ref c, ref g);
+        Exchange(ref d, ref h);
+        Exchange(ref a, ref c);
+        Exchange(ref b, ref d);
+        Exchange(ref e, ref g);
+        Exchange(ref f, ref h);
+        Exchange(ref a, ref b);
+        Exchange(ref c, ref d);
+        Exchange(ref e, ref f);
+        Exchange(ref g, ref h);
+        Signed(HalfClean(a)).Store(keys);
+        Signed(HalfClean(b)).Store(keys + lanes);
+        Signed(HalfClean(c)).Store(keys + 2 * lanes);
+        Signed(HalfClean(d)).Store(keys + 3 * lanes);
+        MaskStore(second, present5, Signed(HalfClean(e)));
+        MaskStore(second + lanes, present6, Signed(HalfClean(f)));
+        MaskStore(second + 2 * lanes, present7, Signed(HalfClean(g)));
+        MaskStore(second + 3 * lanes, present8, Signed(HalfClean(h)));
     }
 
     /// <summary>Merges two sorted vectors into <paramref name="a"/> (the lower keys) and <paramref name="b"/>, both sorted.</summary>

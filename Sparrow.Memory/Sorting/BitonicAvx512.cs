@@ -7,7 +7,7 @@ namespace Sparrow.Storage;
 
 /// <summary>
 /// Bitonic sorting networks in AVX-512 registers for the short ranges of <see cref="SortAvx512"/>: up to four
-/// vectors of keys (64 four-byte or 32 eight-byte keys) loaded with masked loads (the lanes past the end read
+/// vectors of keys (64 four-byte or 32 eight-byte keys), or two runs of four merged (<see cref="MergeEight"/>), loaded with masked loads (the lanes past the end read
 /// as the type's largest key, so they sort last), sorted with lane permutations, min and max, and stored with
 /// masked stores: nothing outside the range is read or written.
 /// </summary>
@@ -64,6 +64,59 @@ internal static unsafe class BitonicAvx512
             MaskStore(keys + 2 * lanes, third, c);
             MaskStore(keys + 3 * lanes, present, d);
         }
+    }
+
+    /// <summary>
+    /// Merges the <paramref name="count"/> (more than 4, at most 8 vectors) keys at <paramref name="keys"/>, whose
+    /// first 4 vectors and the rest are each sorted (by <see cref="Sort"/>), into one sorted run.
+    /// </summary>
+    /// <remarks>
+    /// The second run is reversed as a whole (its vectors in reverse order, each reversed), so the two make one
+    /// bitonic sequence; lane-wise min and max of the matching vectors split it into two bitonic halves, the lower
+    /// keys all in the first; each half is cleaned across vectors (distances 2 and 1 vectors), then within each.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void MergeEight<T>(T* keys, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        nint lanes = Vector512<T>.Count;
+        Vector512<T> pad = Vector512.Create(T.MaxValue);
+        T* second = keys + 4 * lanes;
+        Vector512<T> present5 = Present<T>(count - 4 * lanes), present6 = Present<T>(count - 5 * lanes);
+        Vector512<T> present7 = Present<T>(count - 6 * lanes), present8 = Present<T>(count - 7 * lanes);
+        Vector512<T> a = Vector512.Load(keys), b = Vector512.Load(keys + lanes);
+        Vector512<T> c = Vector512.Load(keys + 2 * lanes), d = Vector512.Load(keys + 3 * lanes);
+        // The second run reversed: its last vector first.
+        Vector512<T> e = Reverse(MaskLoad(second + 3 * lanes, present8, pad)), f = Reverse(MaskLoad(second + 2 * lanes, present7, pad));
+        Vector512<T> g = Reverse(MaskLoad(second + lanes, present6, pad)), h = Reverse(MaskLoad(second, present5, pad));
+        Exchange(ref a, ref e);
+        Exchange(ref b, ref f);
+        Exchange(ref c, ref g);
+        Exchange(ref d, ref h);
+        Exchange(ref a, ref c);
+        Exchange(ref b, ref d);
+        Exchange(ref e, ref g);
+        Exchange(ref f, ref h);
+        Exchange(ref a, ref b);
+        Exchange(ref c, ref d);
+        Exchange(ref e, ref f);
+        Exchange(ref g, ref h);
+        HalfClean(a).Store(keys);
+        HalfClean(b).Store(keys + lanes);
+        HalfClean(c).Store(keys + 2 * lanes);
+        HalfClean(d).Store(keys + 3 * lanes);
+        MaskStore(second, present5, HalfClean(e));
+        MaskStore(second + lanes, present6, HalfClean(f));
+        MaskStore(second + 2 * lanes, present7, HalfClean(g));
+        MaskStore(second + 3 * lanes, present8, HalfClean(h));
+    }
+
+    /// <summary>Lane by lane, the lower key to <paramref name="low"/> and the higher to <paramref name="high"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Exchange<T>(ref Vector512<T> low, ref Vector512<T> high) where T : unmanaged, IBinaryInteger<T>
+    {
+        Vector512<T> lower = Vector512.Min(low, high);
+        high = Vector512.Max(low, high);
+        low = lower;
     }
 
     /// <summary>Merges two sorted vectors into <paramref name="a"/> (the lower keys) and <paramref name="b"/>, both sorted.</summary>

@@ -6,7 +6,7 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// <see cref="BitonicAvx512"/> for keys with payloads: up to four vectors of keys (64 four-byte or 32 eight-byte)
+/// <see cref="BitonicAvx512"/> for keys with payloads: up to eight vectors of keys (128 four-byte or 64 eight-byte)
 /// and their payloads, each payload going where its key goes. A step takes the lower or the higher of each lane's
 /// key and its partner's, and the partner's payload where the key changed; equal keys stay, so both lanes of a
 /// pair agree.
@@ -14,7 +14,7 @@ namespace Sparrow.Storage;
 internal static unsafe class BitonicPairsAvx512
 {
     /// <summary>
-    /// Sorts the <paramref name="count"/> (at most 4 vectors) keys at <paramref name="keys"/>, each payload of
+    /// Sorts the <paramref name="count"/> (at most 8 vectors) keys at <paramref name="keys"/>, each payload of
     /// <paramref name="values"/> with its key; false when a key is the type's largest (padding lanes past the end
     /// hold it, and one could take a payload's place among equal keys): the keys and payloads are then still
     /// pairs, in another order.
@@ -22,13 +22,21 @@ internal static unsafe class BitonicPairsAvx512
     /// <remarks>
     /// PERF: the whole 4-vector network in one method is past the JIT's inline budget (it called its steps, and
     /// passed the vectors through the stack): two 2-vector sorts and a merge, each a method of its own, keep every
-    /// step in registers for a round trip through L1 between them.
+    /// step in registers for a round trip through L1 between them. Past 4 vectors, two such sorts and a merge of
+    /// their runs (<see cref="MergeEight"/>).
     /// </remarks>
     public static bool Sort<T>(T* keys, T* values, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
     {
         nint half = 2 * Vector512<T>.Count;
         if (count <= half)
             return SortTwo(keys, values, count);
+        if (count > 2 * half)
+        {
+            if (!Sort(keys, values, 2 * half) || !Sort(keys + 2 * half, values + 2 * half, count - 2 * half))
+                return false;
+            MergeEight(keys, values, count);
+            return true;
+        }
         if (!SortTwo(keys, values, half) || !SortTwo(keys + half, values + half, count - half))
             return false;
         MergeFour(keys, values, count);
@@ -56,6 +64,66 @@ internal static unsafe class BitonicPairsAvx512
         MaskStore(keys, first, x.Keys);
         MaskStore(values, first, x.Values);
         return true;
+    }
+
+    /// <summary>
+    /// Merges the <paramref name="count"/> (more than 4, at most 8 vectors) keys and their payloads, whose first 4
+    /// vectors and the rest are each sorted (by <see cref="Sort"/>, so no key is the type's largest), into one
+    /// sorted run, as <see cref="BitonicAvx512.MergeEight"/> does.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void MergeEight<T>(T* keys, T* values, nint count) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        nint lanes = Vector512<T>.Count;
+        Vector512<T> pad = Vector512.Create(T.MaxValue);
+        T* secondKeys = keys + 4 * lanes, secondValues = values + 4 * lanes;
+        Vector512<T> present5 = Present<T>(count - 4 * lanes), present6 = Present<T>(count - 5 * lanes);
+        Vector512<T> present7 = Present<T>(count - 6 * lanes), present8 = Present<T>(count - 7 * lanes);
+        Lanes<T> a = new(Vector512.Load(keys), Vector512.Load(values));
+        Lanes<T> b = new(Vector512.Load(keys + lanes), Vector512.Load(values + lanes));
+        Lanes<T> c = new(Vector512.Load(keys + 2 * lanes), Vector512.Load(values + 2 * lanes));
+        Lanes<T> d = new(Vector512.Load(keys + 3 * lanes), Vector512.Load(values + 3 * lanes));
+        // The second run reversed: its last vector first.
+        Lanes<T> e = Reverse(new Lanes<T>(MaskLoad(secondKeys + 3 * lanes, present8, pad), MaskLoad(secondValues + 3 * lanes, present8, default)));
+        Lanes<T> f = Reverse(new Lanes<T>(MaskLoad(secondKeys + 2 * lanes, present7, pad), MaskLoad(secondValues + 2 * lanes, present7, default)));
+        Lanes<T> g = Reverse(new Lanes<T>(MaskLoad(secondKeys + lanes, present6, pad), MaskLoad(secondValues + lanes, present6, default)));
+        Lanes<T> h = Reverse(new Lanes<T>(MaskLoad(secondKeys, present5, pad), MaskLoad(secondValues, present5, default)));
+        Exchange(ref a, ref e);
+        Exchange(ref b, ref f);
+        Exchange(ref c, ref g);
+        Exchange(ref d, ref h);
+        Exchange(ref a, ref c);
+        Exchange(ref b, ref d);
+        Exchange(ref e, ref g);
+        Exchange(ref f, ref h);
+        Exchange(ref a, ref b);
+        Exchange(ref c, ref d);
+        Exchange(ref e, ref f);
+        Exchange(ref g, ref h);
+        a = HalfClean(a);
+        b = HalfClean(b);
+        c = HalfClean(c);
+        d = HalfClean(d);
+        e = HalfClean(e);
+        f = HalfClean(f);
+        g = HalfClean(g);
+        h = HalfClean(h);
+        a.Keys.Store(keys);
+        a.Values.Store(values);
+        b.Keys.Store(keys + lanes);
+        b.Values.Store(values + lanes);
+        c.Keys.Store(keys + 2 * lanes);
+        c.Values.Store(values + 2 * lanes);
+        d.Keys.Store(keys + 3 * lanes);
+        d.Values.Store(values + 3 * lanes);
+        MaskStore(secondKeys, present5, e.Keys);
+        MaskStore(secondValues, present5, e.Values);
+        MaskStore(secondKeys + lanes, present6, f.Keys);
+        MaskStore(secondValues + lanes, present6, f.Values);
+        MaskStore(secondKeys + 2 * lanes, present7, g.Keys);
+        MaskStore(secondValues + 2 * lanes, present7, g.Values);
+        MaskStore(secondKeys + 3 * lanes, present8, h.Keys);
+        MaskStore(secondValues + 3 * lanes, present8, h.Values);
     }
 
     /// <summary>

@@ -1,6 +1,7 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace Sparrow.Storage;
 
@@ -18,7 +19,17 @@ namespace Sparrow.Storage;
 public static unsafe class IntegerSort
 {
     /// <summary>Sorts <paramref name="keys"/> ascending in signed order.</summary>
-    public static void Sort(Span<int> keys) => Sort<int, KeysOnly>(keys, default);
+    /// <remarks>
+    /// PERF: as unsigned keys with their top bit flipped (signed order is the unsigned order of the flipped keys), and
+    /// flipped back: the uint sort measured faster than the int one by more than the two passes cost.
+    /// </remarks>
+    public static void Sort(Span<int> keys)
+    {
+        Span<uint> flipped = MemoryMarshal.Cast<int, uint>(keys);
+        FlipTopBit(flipped);
+        Sort<uint, KeysOnly>(flipped, default);
+        FlipTopBit(flipped);
+    }
 
     /// <summary>Sorts <paramref name="keys"/> ascending in unsigned order.</summary>
     public static void Sort(Span<uint> keys) => Sort<uint, KeysOnly>(keys, default);
@@ -61,6 +72,34 @@ public static unsafe class IntegerSort
 
     /// <inheritdoc cref="SortUnique(Span{uint})"/>
     public static int SortUnique(Span<long> keys) => SortUnique<long>(keys);
+
+    /// <summary>Flips the top bit of each key, a vector at a time, then the fewer than a vector left one by one (a flip twice is none: no overlapping last vector).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void FlipTopBit(Span<uint> keys)
+    {
+        ref uint start = ref MemoryMarshal.GetReference(keys);
+        nuint length = (nuint)keys.Length, i = 0;
+        if (Vector512.IsHardwareAccelerated)
+        {
+            Vector512<uint> top = Vector512.Create(0x8000_0000u);
+            for (; i + (nuint)Vector512<uint>.Count <= length; i += (nuint)Vector512<uint>.Count)
+                (Vector512.LoadUnsafe(ref start, i) ^ top).StoreUnsafe(ref start, i);
+        }
+        else if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<uint> top = Vector256.Create(0x8000_0000u);
+            for (; i + (nuint)Vector256<uint>.Count <= length; i += (nuint)Vector256<uint>.Count)
+                (Vector256.LoadUnsafe(ref start, i) ^ top).StoreUnsafe(ref start, i);
+        }
+        else if (Vector128.IsHardwareAccelerated)
+        {
+            Vector128<uint> top = Vector128.Create(0x8000_0000u);
+            for (; i + (nuint)Vector128<uint>.Count <= length; i += (nuint)Vector128<uint>.Count)
+                (Vector128.LoadUnsafe(ref start, i) ^ top).StoreUnsafe(ref start, i);
+        }
+        for (; i < length; i++)
+            Unsafe.Add(ref start, i) ^= 0x8000_0000u;
+    }
 
     /// <summary>The payloads as the keys' type: only their bits move.</summary>
     private static Span<TKey> Payloads<TKey, TValue>(Span<TKey> keys, Span<TValue> values)

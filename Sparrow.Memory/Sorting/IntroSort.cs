@@ -76,7 +76,7 @@ internal static unsafe class IntroSort
             }
             depth--;
 
-            T pivot = Pivot(keys, count);
+            T pivot = count >= SampledRange ? SampledPivot<T, TPath>(keys, count) : Pivot(keys, count);
             nint front;
             if (pivot == T.MinValue || (minKnown && pivot == min)
                 || (front = TPath.Partition<T, TPayload>(keys, values, count, pivot - T.One)) == 0)
@@ -108,6 +108,34 @@ internal static unsafe class IntroSort
             }
         }
         TPath.SmallSort<T, TPayload>(keys, values, count);
+    }
+
+    /// <summary>Ranges of at least this many keys take the median of a sample (<see cref="SampledPivot"/>) as pivot.</summary>
+    private const int SampledRange = 2048;
+
+    /// <summary>
+    /// The median of keys taken at even steps across the range, as many as the path's small sort sorts at once (an
+    /// odd count, at most 63) and sorted by it: a pivot closer to the range's median than the ninther.
+    /// </summary>
+    /// <remarks>
+    /// PERF: each partition is a pass over the range; a pivot off the median leaves a longer side, and the longer
+    /// side more passes. The ninther's splits cost about a tenth more passes than the median's; a sample of 31 about
+    /// two hundredths. The sample is one vector network's sort on the paths that have one, a few hundred cycles
+    /// against the range's thousands of keys. Not inlined: the sample's stack room is freed before the recursion.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static T SampledPivot<T, TPath>(T* keys, nint count)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPath : struct, ISortPath
+    {
+        nint samples = (Math.Min(TPath.SmallSize(sizeof(T), false), 64) - 1) | 1;
+        T* sample = stackalloc T[64];
+        nint step = count / samples;
+        T* at = keys + (step >> 1);
+        for (nint i = 0; i < samples; i++)
+            sample[i] = at[i * step];
+        TPath.SmallSort<T, KeysOnly>(sample, null, samples);
+        return sample[samples >> 1];
     }
 
     /// <summary>The median of three keys for short ranges, else the median of three medians of three (Tukey's ninther).</summary>

@@ -14,15 +14,25 @@ internal readonly unsafe struct SortAvx2 : ISortPath
 {
     public static bool IsSupported => Avx2.IsSupported;
 
-    /// <summary>Keys alone: four vectors, sorted by <see cref="BitonicAvx2"/>; with payloads: 24 keys, insertion-sorted.</summary>
-    public static nint SmallSize(int keySize, bool payload) => payload ? 24 : 4 * Vector256<byte>.Count / keySize;
+    /// <summary>
+    /// Keys alone: eight vectors, sorted by <see cref="BitonicAvx2"/> (two runs of four, merged; see
+    /// <see cref="SortAvx512.SmallSize"/> for why eight); with payloads: 24 keys, insertion-sorted.
+    /// </summary>
+    public static nint SmallSize(int keySize, bool payload) => payload ? 24 : 8 * Vector256<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPayload : struct, IPayload
     {
+        nint half = 4 * Vector256<T>.Count;
         if (TPayload.Present)
             IntroSort.InsertionSort<T, TPayload>(keys, values, count);
+        else if (count > half)
+        {
+            BitonicAvx2.Sort(keys, half);
+            BitonicAvx2.Sort(keys + half, count - half);
+            BitonicAvx2.MergeEight(keys, count);
+        }
         else
             BitonicAvx2.Sort(keys, count);
     }

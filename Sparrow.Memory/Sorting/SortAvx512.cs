@@ -17,14 +17,29 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 {
     public static bool IsSupported => Avx512F.IsSupported && Vector512.IsHardwareAccelerated;
 
-    /// <summary>Four vectors, sorted by <see cref="BitonicAvx512"/> (keys alone) or <see cref="BitonicPairsAvx512"/> (with payloads).</summary>
-    public static nint SmallSize(int keySize, bool payload) => 4 * Vector512<byte>.Count / keySize;
+    /// <summary>
+    /// Eight vectors, sorted by <see cref="BitonicAvx512"/> (keys alone) or <see cref="BitonicPairsAvx512"/> (with
+    /// payloads) as two runs of four, merged.
+    /// </summary>
+    /// <remarks>
+    /// PERF: a partition has a fixed cost (the vectors held at its ends, the masked tail) that the short ranges near
+    /// the leaves pay on few keys, and there are as many of them as leaves; leaves of eight vectors, not four, halve
+    /// their number for one more merge level in the network.
+    /// </remarks>
+    public static nint SmallSize(int keySize, bool payload) => 8 * Vector512<byte>.Count / keySize;
 
     public static void SmallSort<T, TPayload>(T* keys, T* values, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPayload : struct, IPayload
     {
-        if (!TPayload.Present)
+        nint half = 4 * Vector512<T>.Count;
+        if (!TPayload.Present && count > half)
+        {
+            BitonicAvx512.Sort(keys, half);
+            BitonicAvx512.Sort(keys + half, count - half);
+            BitonicAvx512.MergeEight(keys, count);
+        }
+        else if (!TPayload.Present)
             BitonicAvx512.Sort(keys, count);
         else if (!BitonicPairsAvx512.Sort(keys, values, count))
             IntroSort.InsertionSort<T, TPayload>(keys, values, count);
@@ -91,24 +106,43 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
             // to read at the front, zero at the back, and the choice made with AND.
             nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
-            nint at = readBack - block + ((readFront - readBack + block) & front);
-            readFront += block & front;
-            readBack -= block & ~front;
-            T* k = keys + at;
-            T* v = values + at;
-            Vector512<T> k0 = Vector512.Load(k), k1 = Vector512.Load(k + lanes), k2 = Vector512.Load(k + 2 * lanes), k3 = Vector512.Load(k + 3 * lanes);
+            Vector512<T> k0, k1, k2, k3;
             Vector512<T> v0 = default, v1 = default, v2 = default, v3 = default;
-            if (TPayload.Present)
+            if (!TPayload.Present)
             {
+                // PERF: the choice waits for the last store's count; an address computed from it would put the
+                // loads on that chain too (their latency a block, L2's when the range outgrows L1). Both
+                // candidate blocks are loaded from positions known a block earlier, and the choice only selects.
+                // With payloads the candidates would not fit in the registers: the loads wait there.
+                T* atFront = keys + readFront, atBack = keys + readBack - block;
+                Vector512<T> fromFront = Vector512.Create(T.CreateTruncating(front));
+                k0 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront), Vector512.Load(atBack));
+                k1 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + lanes), Vector512.Load(atBack + lanes));
+                k2 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 2 * lanes), Vector512.Load(atBack + 2 * lanes));
+                k3 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 3 * lanes), Vector512.Load(atBack + 3 * lanes));
+                readFront += block & front;
+                readBack -= block & ~front;
+            }
+            else
+            {
+                nint at = readBack - block + ((readFront - readBack + block) & front);
+                readFront += block & front;
+                readBack -= block & ~front;
+                T* k = keys + at;
+                T* v = values + at;
+                k0 = Vector512.Load(k);
+                k1 = Vector512.Load(k + lanes);
+                k2 = Vector512.Load(k + 2 * lanes);
+                k3 = Vector512.Load(k + 3 * lanes);
                 v0 = Vector512.Load(v);
                 v1 = Vector512.Load(v + lanes);
                 v2 = Vector512.Load(v + 2 * lanes);
                 v3 = Vector512.Load(v + 3 * lanes);
             }
-            Store<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
-            Store<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
-            Store<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
-            Store<T, TPayload>(keys, values, k3, v3, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, TPayload>(keys, values, k3, v3, limit, ref writeFront, ref writeBack);
         }
 
         Vectors<T, TPayload>(keys, values, limit, readFront, readBack, ref writeFront, ref writeBack);
@@ -143,7 +177,7 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             readBack -= lanes & ~front;
             Vector512<T> k = Vector512.Load(keys + at);
             Vector512<T> v = TPayload.Present ? Vector512.Load(values + at) : default;
-            Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
         }
 
         nint rest = readBack - readFront;
@@ -155,6 +189,47 @@ internal readonly unsafe struct SortAvx512 : ISortPath
             Store<T, TPayload>(keys, values, k, v, present & Vector512.LessThanOrEqual(k, limit), present & Vector512.GreaterThan(k, limit),
                 rest, ref writeFront, ref writeBack);
         }
+    }
+
+    /// <summary>
+    /// <see cref="Store{T, TPayload}(T*, T*, Vector512{T}, Vector512{T}, Vector512{T}, ref nint, ref nint)"/> for a
+    /// vector read while each end has a vector of room (the loops of <see cref="Partition"/> and
+    /// <see cref="Vectors"/>): 8-byte keys are permuted once, the keys at most <paramref name="limit"/> to the
+    /// bottom and the others to the top, and the vector stored whole at both ends; each end keeps its part, the
+    /// rest lands in room already read and is overwritten later.
+    /// </summary>
+    /// <remarks>
+    /// PERF: one VPERMQ (its indices a row of <see cref="PartitionTables"/>, widened by the load) and two plain
+    /// stores, against two compresses, the opmask of the back's count and a masked store: the partition of
+    /// 8-byte keys is the sort's hot loop. 16 lanes of 4-byte keys have no table of a sane size (65,536 rows),
+    /// so they keep the compress.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreWhole<T, TPayload>(T* keys, T* values, Vector512<T> k, Vector512<T> v, Vector512<T> limit,
+        ref nint writeFront, ref nint writeBack)
+        where T : unmanaged, IBinaryInteger<T>
+        where TPayload : struct, IPayload
+    {
+        if (sizeof(T) != sizeof(ulong))
+        {
+            Store<T, TPayload>(keys, values, k, v, limit, ref writeFront, ref writeBack);
+            return;
+        }
+        nint lanes = Vector512<T>.Count;
+        uint above = (uint)Vector512.GreaterThan(k, limit).ExtractMostSignificantBits();
+        Vector512<ulong> permutation = PartitionTables.Permutation512(above);
+        Vector512<T> ordered = Avx512F.PermuteVar8x64(k.AsUInt64(), permutation).As<ulong, T>();
+        ordered.Store(keys + writeFront);
+        ordered.Store(keys + writeBack - lanes);
+        if (TPayload.Present)
+        {
+            Vector512<T> carried = Avx512F.PermuteVar8x64(v.AsUInt64(), permutation).As<ulong, T>();
+            carried.Store(values + writeFront);
+            carried.Store(values + writeBack - lanes);
+        }
+        nint back = BitOperations.PopCount(above);
+        writeFront += lanes - back;
+        writeBack -= back;
     }
 
     /// <summary>Stores the keys of <paramref name="k"/> at most <paramref name="limit"/> at the front and the others before the back.</summary>

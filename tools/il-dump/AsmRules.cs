@@ -28,7 +28,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load", "table-permute"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -47,6 +47,7 @@ internal static partial class AsmRules
             "no-memory-compress" => Matching(MemoryCompress()),
             "no-vzeroupper" => Matching(Vzeroupper()),
             "before-first-load" => [.. asm.Instructions().TakeWhile(l => !InputLoad().IsMatch(l)).Select(l => l.Trim())],
+            "table-permute" => Matching(TableRowLoad()),
             _ => Matching(access == "load" ? MaskedLoad() : MaskedStore()),
         };
         return rule.Name switch
@@ -67,6 +68,8 @@ internal static partial class AsmRules
             "before-first-load" when found.Count == asm.Instructions().Count() => Verdict.Fail("no load from memory outside the stack and the constants", []),
             "before-first-load" when found.Count <= rule.Argument => Verdict.Pass($"{found.Count} instruction(s) before the first load"),
             "before-first-load" => Verdict.Fail($"{found.Count} instructions before the first load (at most {rule.Argument})", found),
+            "table-permute" when found.Count > 0 && Matching(Permute()).Count > 0 => Verdict.Pass($"{found.Count} permutation row(s) widened by the load: {found[0]}; {Matching(Permute()).Count} permute(s)"),
+            "table-permute" => Verdict.Fail("no lane permutation whose indices a table row widened by its load (vpmovzxb* reg, qword ptr [..]; vperm*)", Matching(Permute())),
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
@@ -105,5 +108,8 @@ internal static partial class AsmRules
     // (vpcompressd zmm1 {k1}{z}, zmm0) then a plain or masked store is a few uops.
     [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mmword ptr \[")] private static partial Regex MemoryCompress();
     [GeneratedRegex(@"^\s+v(p)?compress\w*\s+[xyz]mm\d+")] private static partial Regex RegisterCompress();
+    // vpmovzxbq zmm1, qword ptr [r10+8*r9]: a permutation table's row of byte indices, widened by the load itself.
+    [GeneratedRegex(@"^\s+vpmovzxb[dq]\s+[yz]mm\d+\s*,\s*qword ptr \[")] private static partial Regex TableRowLoad();
+    [GeneratedRegex(@"^\s+vperm(q|d|i2q|i2d|t2q|t2d)\s+[yz]mm")] private static partial Regex Permute();
     [GeneratedRegex(@"^\s+v?pclmul\w*qdq\s")] private static partial Regex CarrylessMultiply(); // pclmulqdq, vpclmullqlqdq, vpclmulhqhqdq...
 }

@@ -1,8 +1,8 @@
 namespace Sparrow.Tests;
 
-internal unsafe delegate int CompareFunction(byte* x, byte* y, int size);
+internal unsafe delegate int CompareFunction(byte* x, byte* y, int byteCount);
 
-internal unsafe delegate bool EqualFunction(byte* x, byte* y, int size);
+internal unsafe delegate bool EqualFunction(byte* x, byte* y, int byteCount);
 
 /// <summary>
 /// A path of an operation that only reads its two inputs (Compare, SequenceEqual): checked on equal inputs, on a

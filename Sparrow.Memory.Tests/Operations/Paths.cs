@@ -65,31 +65,31 @@ internal static unsafe class Paths
 
     public static readonly CopyPath[] Copy =
     [
-        new("Copy(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.Copy(s, d, size)) { ChecksSize = true },
-        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.CopyInline(s, d, size)) { ChecksSize = true },
+        new("Copy(byte*, byte*, int)", 0, Unbounded, (s, d, size) => Bytes.Copy(s, d, size)) { ChecksSize = true },
+        new("CopyInline(byte*, byte*, int)", 0, Unbounded, (s, d, size) => Bytes.CopyInline(s, d, size)) { ChecksSize = true },
         new("Copy(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
-            (d, s, size) => Bytes.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
+            (s, d, size) => Bytes.Copy(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<CopyOperation> (size switch)", 0, Unbounded,
-            (d, s, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
-        new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Copy(s, d, (nuint)size)),
-        new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Copy(s, d, (nuint)size)),
+            (s, d, size) => SizeClasses.Portable<CopyOperation, NoResult>(new CopyOperation(s, d), size)) { ChecksSize = true },
+        new("WordBlocks.Copy", WordBlocks.Block, Unbounded, (s, d, size) => WordBlocks.Copy(s, d, (nuint)size)),
+        new("VectorBlocks.Copy", VectorBlocks.MinSize, Unbounded, (s, d, size) => VectorBlocks.Copy(s, d, (nuint)size)),
         new("CopyOperation.RuntimeCopy (memmove, above 2 KiB on the vector path)", CopyOperation.MaxVectorBlocksSize + 1, Unbounded,
-            (d, s, size) => CopyOperation.RuntimeCopy(s, d, (nuint)size)),
+            (s, d, size) => CopyOperation.RuntimeCopy(s, d, (nuint)size)),
         new("CopyOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
+            (s, d, size) => new CopyOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly MovePath[] Move =
     [
-        new("Move(byte*, byte*, int)", 0, Unbounded, (d, s, size) => Bytes.Move(s, d, size)) { ChecksSize = true },
+        new("Move(byte*, byte*, int)", 0, Unbounded, (s, d, size) => Bytes.Move(s, d, size)) { ChecksSize = true },
         new("Move(ReadOnlySpan<byte>, Span<byte>)", 0, Unbounded,
-            (d, s, size) => Bytes.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
+            (s, d, size) => Bytes.Move(new ReadOnlySpan<byte>(s, size), new Span<byte>(d, size))),
         new("SizeClasses.Portable<MoveOperation> (size switch)", 0, Unbounded,
-            (d, s, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
-        new("WordBlocks.Move", WordBlocks.Block, Unbounded, (d, s, size) => WordBlocks.Move(s, d, (nuint)size)),
-        new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (d, s, size) => VectorBlocks.Move(s, d, (nuint)size)),
+            (s, d, size) => SizeClasses.Portable<MoveOperation, NoResult>(new MoveOperation(s, d), size)) { ChecksSize = true },
+        new("WordBlocks.Move", WordBlocks.Block, Unbounded, (s, d, size) => WordBlocks.Move(s, d, (nuint)size)),
+        new("VectorBlocks.Move", VectorBlocks.MinSize, Unbounded, (s, d, size) => VectorBlocks.Move(s, d, (nuint)size)),
         new("MoveOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
-            (d, s, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
+            (s, d, size) => new MoveOperation(s, d).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
     ];
 
     public static readonly SetPath[] Set =

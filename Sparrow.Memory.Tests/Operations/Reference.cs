@@ -3,9 +3,9 @@ namespace Sparrow.Tests;
 /// <summary>The byte loops every path is checked against, one per operation: the contract, written as plainly as possible.</summary>
 internal static unsafe class Reference
 {
-    public static int Compare(byte* x, byte* y, int size)
+    public static int Compare(byte* x, byte* y, int byteCount)
     {
-        for (int i = 0; i < size; i++)
+        for (int i = 0; i < byteCount; i++)
         {
             if (x[i] != y[i])
                 return x[i] - y[i];
@@ -15,36 +15,36 @@ internal static unsafe class Reference
     }
 
     /// <summary>Key order: the common prefix, then the shorter key first.</summary>
-    public static int Compare(byte* x, int size1, byte* y, int size2)
+    public static int Compare(byte* x, int xByteCount, byte* y, int yByteCount)
     {
-        int result = Compare(x, y, Math.Min(size1, size2));
-        return result != 0 ? result : size1 - size2;
+        int result = Compare(x, y, Math.Min(xByteCount, yByteCount));
+        return result != 0 ? result : xByteCount - yByteCount;
     }
 
-    public static bool Equal(byte* x, byte* y, int size) => Compare(x, y, size) == 0;
+    public static bool Equal(byte* x, byte* y, int byteCount) => Compare(x, y, byteCount) == 0;
 
-    public static void Copy(byte* destination, byte* source, int size)
+    public static void Copy(byte* source, byte* destination, int byteCount)
     {
-        for (int i = 0; i < size; i++)
+        for (int i = 0; i < byteCount; i++)
             destination[i] = source[i];
     }
 
     /// <summary>A copy that goes from the end when the destination starts inside the source, so no byte is overwritten before it is read.</summary>
-    public static void Move(byte* destination, byte* source, int size)
+    public static void Move(byte* source, byte* destination, int byteCount)
     {
-        if (destination <= source || destination >= source + size)
+        if (destination <= source || destination >= source + byteCount)
         {
-            Copy(destination, source, size);
+            Copy(source, destination, byteCount);
             return;
         }
 
-        for (int i = size - 1; i >= 0; i--)
+        for (int i = byteCount - 1; i >= 0; i--)
             destination[i] = source[i];
     }
 
-    public static void Set(byte* destination, byte value, int size)
+    public static void Set(byte* destination, byte value, int byteCount)
     {
-        for (int i = 0; i < size; i++)
+        for (int i = 0; i < byteCount; i++)
             destination[i] = value;
     }
 }

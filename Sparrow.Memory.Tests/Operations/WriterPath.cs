@@ -1,10 +1,10 @@
 namespace Sparrow.Tests;
 
-internal unsafe delegate void CopyFunction(byte* destination, byte* source, int size);
+internal unsafe delegate void CopyFunction(byte* source, byte* destination, int byteCount);
 
-internal unsafe delegate void MoveFunction(byte* destination, byte* source, int size);
+internal unsafe delegate void MoveFunction(byte* source, byte* destination, int byteCount);
 
-internal unsafe delegate void SetFunction(byte* destination, byte value, int size);
+internal unsafe delegate void SetFunction(byte* destination, byte value, int byteCount);
 
 /// <summary>
 /// A path of an operation that writes (Copy, Move, Set). One check for all: the bytes around the destination
@@ -68,17 +68,17 @@ internal sealed unsafe class CopyPath(string name, int minSize, int maxSize, Cop
 {
     protected override bool DefinedOnOverlap => false;
 
-    public override void Run(byte* destination, byte* source, byte value, int size) => function(destination, source, size);
+    public override void Run(byte* destination, byte* source, byte value, int size) => function(source, destination, size);
 
-    protected override void Expected(byte* destination, byte* source, byte value, int size) => Reference.Copy(destination, source, size);
+    protected override void Expected(byte* destination, byte* source, byte value, int size) => Reference.Copy(source, destination, size);
 }
 
 /// <summary>A path of Move: right whatever the overlap.</summary>
 internal sealed unsafe class MovePath(string name, int minSize, int maxSize, MoveFunction function) : WriterPath(name, minSize, maxSize)
 {
-    public override void Run(byte* destination, byte* source, byte value, int size) => function(destination, source, size);
+    public override void Run(byte* destination, byte* source, byte value, int size) => function(source, destination, size);
 
-    protected override void Expected(byte* destination, byte* source, byte value, int size) => Reference.Move(destination, source, size);
+    protected override void Expected(byte* destination, byte* source, byte value, int size) => Reference.Move(source, destination, size);
 }
 
 /// <summary>A path of Set.</summary>

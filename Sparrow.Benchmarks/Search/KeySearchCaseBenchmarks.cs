@@ -8,18 +8,12 @@ namespace Sparrow.Benchmarks;
 /// search returns the complement of the first larger key's slot, where a range scan starts.
 /// </summary>
 [WithoutAvx512]
-public class KeySearchAbsentBenchmarks : KeyTableSearchCase
+public class KeySearchAbsentBenchmarks() : KeyTableSearchCase(KeySet)
 {
     private const int Probes = 50_000;
 
     /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
     internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithAbsentDocumentIds(Probes, Probes, seed: 2015);
-
-    [GlobalSetup]
-    public void Setup() => SetUp(KeySet());
-
-    [GlobalCleanup]
-    public void Cleanup() => TearDown();
 
     [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.4, nameof(CompareInline))]
@@ -33,24 +27,20 @@ public class KeySearchAbsentBenchmarks : KeyTableSearchCase
 }
 
 /// <summary>
-/// A million document ids (about 40 MB of table, beyond this machine's caches, as an engine's index mostly is),
-/// 100,000 of them looked up once each in insertion order: random targets across the whole table, so nearly every
-/// level below the top few comes from memory. Not in the headline suite (its four cases would pass the suite's
-/// budget): run with <c>--filter '*KeySearchMillion*'</c>.
+/// The million-key cases: the key set (about 40 MB of table, beyond this machine's caches, as an engine's index
+/// mostly is) and 100,000 probes looked up once each in insertion order, so nearly every level below the top few
+/// comes from memory. Not in the headline suite (its four cases would pass the suite's budget): run with
+/// <c>--filter '*KeySearchMillion*'</c>.
 /// </summary>
-public class KeySearchMillionBenchmarks : KeyTableSearchCase
+public abstract class KeySearchMillionCase : KeyTableSearchCase
 {
-    private const int Keys = 1_000_000;
-    private const int Probes = 100_000;
+    private protected const int Keys = 1_000_000;
+    private protected const int Probes = 100_000;
 
-    /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
-    internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithPresentDocumentIds(Keys, Probes, seed: 2015);
-
-    [GlobalSetup]
-    public void Setup() => SetUp(KeySet());
-
-    [GlobalCleanup]
-    public void Cleanup() => TearDown();
+    /// <inheritdoc cref="KeyTableSearchCase(Func{SortedKeyBlock})"/>
+    private protected KeySearchMillionCase(Func<SortedKeyBlock> keySet) : base(keySet)
+    {
+    }
 
     [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow)]
     [Target(0.4, nameof(CompareInline))]
@@ -63,30 +53,18 @@ public class KeySearchMillionBenchmarks : KeyTableSearchCase
     public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
-/// <summary>The million document ids of <see cref="KeySearchMillionBenchmarks"/>, looked up with 100,000 ids they do not hold.</summary>
-public class KeySearchMillionAbsentBenchmarks : KeyTableSearchCase
+/// <summary>A million document ids, 100,000 of them looked up: random targets across the whole table.</summary>
+public class KeySearchMillionBenchmarks() : KeySearchMillionCase(KeySet)
 {
-    private const int Keys = 1_000_000;
-    private const int Probes = 100_000;
+    /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
+    internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithPresentDocumentIds(Keys, Probes, seed: 2015);
+}
 
+/// <summary>The million document ids of <see cref="KeySearchMillionBenchmarks"/>, looked up with 100,000 ids they do not hold.</summary>
+public class KeySearchMillionAbsentBenchmarks() : KeySearchMillionCase(KeySet)
+{
     /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
     internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithAbsentDocumentIds(Keys, Probes, seed: 2015);
-
-    [GlobalSetup]
-    public void Setup() => SetUp(KeySet());
-
-    [GlobalCleanup]
-    public void Cleanup() => TearDown();
-
-    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow)]
-    [Target(0.4, nameof(CompareInline))]
-    public long Search() => SearchTable();
-
-    [Benchmark(Baseline = true, OperationsPerInvoke = Probes), BenchmarkCategory(Category.Reference)]
-    public long CompareInline() => BinarySearchCompareInline();
-
-    [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Alternative)]
-    public long SequenceCompareTo() => BinarySearchSequenceCompareTo();
 }
 
 /// <summary>
@@ -95,19 +73,13 @@ public class KeySearchMillionAbsentBenchmarks : KeyTableSearchCase
 /// learn the binary search's whole path over the repeated invocations and measure that instead.
 /// </summary>
 [WithoutAvx512]
-public class KeySearchPageBenchmarks : KeyTableSearchCase
+public class KeySearchPageBenchmarks() : KeyTableSearchCase(KeySet)
 {
     private const int Keys = 256;
     private const int Probes = 32_768;
 
     /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
     internal static SortedKeyBlock KeySet() => SortedKeyBlock.WithRandomProbes(Keys, Probes, seed: 2015);
-
-    [GlobalSetup]
-    public void Setup() => SetUp(KeySet());
-
-    [GlobalCleanup]
-    public void Cleanup() => TearDown();
 
     [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.6, nameof(CompareInline))]
@@ -122,18 +94,12 @@ public class KeySearchPageBenchmarks : KeyTableSearchCase
 
 /// <summary>50,000 random 16-byte binary keys (hashes, GUIDs): no shared prefixes, every byte significant.</summary>
 [WithoutAvx512]
-public class KeySearchRandomKeyBenchmarks : KeyTableSearchCase
+public class KeySearchRandomKeyBenchmarks() : KeyTableSearchCase(KeySet)
 {
     private const int Probes = 50_000;
 
     /// <inheritdoc cref="KeySearchBenchmarks.KeySet"/>
     internal static SortedKeyBlock KeySet() => SortedKeyBlock.RandomBinary(Probes, length: 16, seed: 2015);
-
-    [GlobalSetup]
-    public void Setup() => SetUp(KeySet());
-
-    [GlobalCleanup]
-    public void Cleanup() => TearDown();
 
     [Benchmark(OperationsPerInvoke = Probes), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.5, nameof(CompareInline))]

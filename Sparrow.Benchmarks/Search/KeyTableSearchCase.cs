@@ -1,3 +1,4 @@
+using BenchmarkDotNet.Attributes;
 using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
@@ -10,21 +11,27 @@ namespace Sparrow.Benchmarks;
 /// </summary>
 public abstract class KeyTableSearchCase
 {
+    private readonly Func<SortedKeyBlock> _keySet;
     private SortedKeyBlock _keys = null!;
     private SortedKeyTable _table = null!;
 
-    /// <summary>Builds the table over <paramref name="keys"/> and checks every way against the expected slots.</summary>
-    private protected void SetUp(SortedKeyBlock keys)
+    /// <param name="keySet">Makes the key set and its probes (the class's <c>KeySet()</c>).</param>
+    private protected KeyTableSearchCase(Func<SortedKeyBlock> keySet) => _keySet = keySet;
+
+    /// <summary>Builds the table over the key set and checks every way against the expected slots.</summary>
+    [GlobalSetup]
+    public void Setup()
     {
-        _keys = keys;
-        _table = KeyLookups.Build(keys);
-        KeyLookups.VerifyBinarySearch<PrefixThenLength<SparrowInlineComparer>>(keys);
-        KeyLookups.VerifyBinarySearch<SpanKeys>(keys);
-        KeyLookups.VerifySearch(_table, keys);
+        _keys = _keySet();
+        _table = KeyLookups.Build(_keys);
+        KeyLookups.VerifyBinarySearch<PrefixThenLength<SparrowInlineComparer>>(_keys);
+        KeyLookups.VerifyBinarySearch<SpanKeys>(_keys);
+        KeyLookups.VerifySearch(_table, _keys);
     }
 
     /// <summary>Frees the keys' native memory.</summary>
-    protected void TearDown() => _keys.Dispose();
+    [GlobalCleanup]
+    public void Cleanup() => _keys.Dispose();
 
     protected long SearchTable() => KeyLookups.SearchAll(_table, _keys);
 

@@ -7,7 +7,7 @@ using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
 
-/// <summary>The inputs of the sort benchmarks (<see cref="IntegerSortCase"/>).</summary>
+/// <summary>The inputs of the sort benchmarks (<see cref="IntegerSortCase{T}"/>).</summary>
 public enum SortInput
 {
     /// <summary>Keys drawn uniformly from the whole range of the type.</summary>
@@ -38,13 +38,16 @@ public enum SortInput
 /// again and again lets the branch predictor learn a branchy sort's every branch (MemoryExtensions.Sort measured
 /// 7x faster on one repeated input than on varied ones), which a real sort never sees.
 /// </remarks>
-public abstract class IntegerSortCase
+/// <typeparam name="T">The key type.</typeparam>
+public abstract class IntegerSortCase<T> where T : unmanaged, IBinaryInteger<T>
 {
     /// <summary>Different inputs per case below 1M keys; a power of two.</summary>
     private const int Variants = 256;
 
     private int _variants;
     private int _next;
+    private T[] _inputs = [];
+    private T[] _work = [];
 
     [Params(64, 1_000, 1_000_000)]
     public int Size { get; set; }
@@ -52,17 +55,21 @@ public abstract class IntegerSortCase
     [Params(SortInput.Uniform, SortInput.Sorted, SortInput.Reversed, SortInput.AllEqual, SortInput.HalfDuplicates)]
     public SortInput Input { get; set; }
 
-    /// <summary>The inputs, <see cref="Variants"/> (one at 1M keys) of <see cref="Size"/> keys of <see cref="Input"/>'s shape.</summary>
-    protected T[] Make<T>() where T : unmanaged, IBinaryInteger<T>
+    /// <summary>
+    /// Makes the inputs, <see cref="Variants"/> (one at 1M keys) of <see cref="Size"/> keys of <see cref="Input"/>'s
+    /// shape, and the work buffer.
+    /// </summary>
+    protected void MakeInputs()
     {
         _variants = Size >= 1_000_000 ? 1 : Variants;
         _next = 0;
         var random = new Random(34);
-        var keys = new T[_variants * Size];
-        random.NextBytes(MemoryMarshal.AsBytes(keys.AsSpan()));
+        _inputs = new T[_variants * Size];
+        _work = new T[Size];
+        random.NextBytes(MemoryMarshal.AsBytes(_inputs.AsSpan()));
         for (int v = 0; v < _variants; v++)
         {
-            Span<T> one = keys.AsSpan(v * Size, Size);
+            Span<T> one = _inputs.AsSpan(v * Size, Size);
             switch (Input)
             {
                 case SortInput.Sorted:
@@ -82,57 +89,66 @@ public abstract class IntegerSortCase
                     break;
             }
         }
-        return keys;
     }
 
     /// <summary>The next input, copied into the work buffer.</summary>
-    protected Span<T> Next<T>(T[] inputs, T[] work)
+    protected Span<T> Next()
     {
         int variant = _next++ & (_variants - 1);
-        inputs.AsSpan(variant * Size, Size).CopyTo(work);
-        return work;
+        _inputs.AsSpan(variant * Size, Size).CopyTo(_work);
+        return _work;
     }
+
+    /// <summary>The first input, as the first <see cref="Next"/> after <see cref="Restart"/> copies it.</summary>
+    protected ReadOnlySpan<T> FirstInput => _inputs.AsSpan(0, Size);
 
     /// <summary>Starts the inputs over, after a check in setup.</summary>
     protected void Restart() => _next = 0;
 
-    /// <summary>Throws unless <paramref name="sorted"/> holds the first input sorted: a row that does not sort measures nothing.</summary>
-    protected void Check<T>(T[] inputs, Span<T> sorted, string what) where T : unmanaged, IBinaryInteger<T>
+    /// <summary>
+    /// Throws unless the work buffer holds the first input sorted (the row ran once after <see cref="MakeInputs"/>):
+    /// a row that does not sort measures nothing.
+    /// </summary>
+    protected void CheckSorted(string what)
     {
-        T[] expected = inputs.AsSpan(0, Size).ToArray();
+        T[] expected = FirstInput.ToArray();
         Array.Sort(expected);
-        if (!sorted.SequenceEqual(expected))
+        if (!_work.AsSpan().SequenceEqual(expected))
             throw new InvalidOperationException($"{what} ({Size}, {Input}) did not sort as MemoryExtensions.Sort.");
         Restart();
     }
 }
 
-/// <summary>Sorting ulong keys in place: IntegerSort against MemoryExtensions.Sort (the BCL's introsort).</summary>
-[WithoutAvx512]
-public class IntegerSortBenchmarks : IntegerSortCase
+/// <summary>
+/// The keys-only sorts of one key type: IntegerSort against MemoryExtensions.Sort (the BCL's introsort). The
+/// classes of each type hold <c>Sort</c>, IntegerSort's overload for the type, with that type's targets.
+/// </summary>
+/// <typeparam name="T">The key type.</typeparam>
+public abstract class IntegerKeySortCase<T> : IntegerSortCase<T> where T : unmanaged, IBinaryInteger<T>
 {
-    private ulong[] _keys = [];
-    private ulong[] _work = [];
-
-    [GlobalSetup]
-    public void Setup()
-    {
-        _keys = Make<ulong>();
-        _work = new ulong[Size];
-        Sort();
-        Check(_keys, _work, "IntegerSort");
-    }
-
-    [Benchmark, BenchmarkCategory(Category.Reference)]
-    public ulong Copy() => Next(_keys, _work)[^1];
-
     [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
-    public ulong MemoryExtensionsSort()
+    public T MemoryExtensionsSort()
     {
-        Span<ulong> keys = Next(_keys, _work);
+        Span<T> keys = Next();
         keys.Sort();
         return keys[^1];
     }
+}
+
+/// <summary>Sorting ulong keys in place: IntegerSort against MemoryExtensions.Sort (the BCL's introsort).</summary>
+[WithoutAvx512]
+public class IntegerSortBenchmarks : IntegerKeySortCase<ulong>
+{
+    [GlobalSetup]
+    public void Setup()
+    {
+        MakeInputs();
+        Sort();
+        CheckSorted("IntegerSort");
+    }
+
+    [Benchmark, BenchmarkCategory(Category.Reference)]
+    public ulong Copy() => Next()[^1];
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.10, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
@@ -144,73 +160,49 @@ public class IntegerSortBenchmarks : IntegerSortCase
     [Target(0.2, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform, WithoutAvx512 = true)]
     public ulong Sort()
     {
-        Span<ulong> keys = Next(_keys, _work);
+        Span<ulong> keys = Next();
         IntegerSort.Sort(keys);
         return keys[^1];
     }
 }
 
 /// <summary>Sorting uint keys in place: IntegerSort against MemoryExtensions.Sort.</summary>
-public class IntegerSortUInt32Benchmarks : IntegerSortCase
+public class IntegerSortUInt32Benchmarks : IntegerKeySortCase<uint>
 {
-    private uint[] _keys = [];
-    private uint[] _work = [];
-
     [GlobalSetup]
     public void Setup()
     {
-        _keys = Make<uint>();
-        _work = new uint[Size];
+        MakeInputs();
         Sort();
-        Check(_keys, _work, "IntegerSort");
-    }
-
-    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
-    public uint MemoryExtensionsSort()
-    {
-        Span<uint> keys = Next(_keys, _work);
-        keys.Sort();
-        return keys[^1];
+        CheckSorted("IntegerSort");
     }
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public uint Sort()
     {
-        Span<uint> keys = Next(_keys, _work);
+        Span<uint> keys = Next();
         IntegerSort.Sort(keys);
         return keys[^1];
     }
 }
 
 /// <summary>Sorting int keys in place (signed order): IntegerSort against MemoryExtensions.Sort.</summary>
-public class IntegerSortInt32Benchmarks : IntegerSortCase
+public class IntegerSortInt32Benchmarks : IntegerKeySortCase<int>
 {
-    private int[] _keys = [];
-    private int[] _work = [];
-
     [GlobalSetup]
     public void Setup()
     {
-        _keys = Make<int>();
-        _work = new int[Size];
+        MakeInputs();
         Sort();
-        Check(_keys, _work, "IntegerSort");
-    }
-
-    [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
-    public int MemoryExtensionsSort()
-    {
-        Span<int> keys = Next(_keys, _work);
-        keys.Sort();
-        return keys[^1];
+        CheckSorted("IntegerSort");
     }
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public int Sort()
     {
-        Span<int> keys = Next(_keys, _work);
+        Span<int> keys = Next();
         IntegerSort.Sort(keys);
         return keys[^1];
     }
@@ -220,26 +212,23 @@ public class IntegerSortInt32Benchmarks : IntegerSortCase
 /// Sorting ulong keys with long payloads: IntegerSort against MemoryExtensions.Sort(keys, values). The payloads
 /// are not reset between invocations (their values do not matter).
 /// </summary>
-public class IntegerSortPairsBenchmarks : IntegerSortCase
+public class IntegerSortPairsBenchmarks : IntegerSortCase<ulong>
 {
-    private ulong[] _keys = [];
-    private ulong[] _work = [];
     private long[] _payloads = [];
 
     [GlobalSetup]
     public void Setup()
     {
-        _keys = Make<ulong>();
-        _work = new ulong[Size];
+        MakeInputs();
         _payloads = new long[Size];
         Sort();
-        Check(_keys, _work, "IntegerSort pairs");
+        CheckSorted("IntegerSort pairs");
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public ulong MemoryExtensionsSort()
     {
-        Span<ulong> keys = Next(_keys, _work);
+        Span<ulong> keys = Next();
         keys.Sort(_payloads.AsSpan());
         return keys[^1];
     }
@@ -248,34 +237,30 @@ public class IntegerSortPairsBenchmarks : IntegerSortCase
     [Target(0.15, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
     public ulong Sort()
     {
-        Span<ulong> keys = Next(_keys, _work);
+        Span<ulong> keys = Next();
         IntegerSort.Sort(keys, _payloads.AsSpan());
         return keys[^1];
     }
 }
 
 /// <summary>Sorting ulong keys and keeping each distinct key once: IntegerSort.SortUnique against a sort and a dedupe loop.</summary>
-public class IntegerSortUniqueBenchmarks : IntegerSortCase
+public class IntegerSortUniqueBenchmarks : IntegerSortCase<ulong>
 {
-    private ulong[] _keys = [];
-    private ulong[] _work = [];
-
     [GlobalSetup]
     public void Setup()
     {
-        _keys = Make<ulong>();
-        _work = new ulong[Size];
+        MakeInputs();
         int distinct = SortUnique();
         Restart();
-        if (distinct != _keys.AsSpan(0, Size).ToArray().Distinct().Count() || distinct != SortThenDedupeLoop())
+        if (distinct != FirstInput.ToArray().Distinct().Count() || distinct != SortThenDedupeLoop())
             throw new InvalidOperationException($"IntegerSort.SortUnique ({Size}, {Input}) kept another number of keys than the dedupe loop.");
         Restart();
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
-    public int SortThenDedupeLoop() => SortThenDedupe.SortUnique(Next(_keys, _work));
+    public int SortThenDedupeLoop() => SortThenDedupe.SortUnique(Next());
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.12, nameof(SortThenDedupeLoop), MinSize = 1_000_000, Case = SortInput.HalfDuplicates)]
-    public int SortUnique() => IntegerSort.SortUnique(Next(_keys, _work));
+    public int SortUnique() => IntegerSort.SortUnique(Next());
 }

@@ -52,7 +52,7 @@ public class Crc32CSweepBenchmarks
             _offset = (int)((64 - ((nint)p & 63)) & 63);
 
         uint expected = Crc32CTableDriven.Hash(Input);
-        if (Sparrow.Storage.Crc32C.HashToUInt32(Input) != expected || BclChecksum.Of(Input) != expected || Crc32CInstructionLoop.Hash(Input) != expected)
+        if (Sparrow.Storage.Crc32C.HashToUInt32(Input) != expected || Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, Input) != expected || Crc32CInstructionLoop.Hash(Input) != expected)
             throw new InvalidOperationException($"Crc32CSweep (Size {Size}): a CRC-32C row gave another checksum than the table-driven CRC-32C.");
         if (Crc32C() != 0 || BclCrc32C() != 0 || InstructionLoop() != 0 || XxHash3() != 0)
             throw new InvalidOperationException($"Crc32CSweep (Size {Size}): a row did not compute its checksum {Operations} times.");
@@ -66,15 +66,15 @@ public class Crc32CSweepBenchmarks
 
     /// <summary>System.IO.Hashing 11's CRC-32C: the BCL's own since that version, what a user has without Sparrow.</summary>
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
-    public ulong BclCrc32C() => Repeat<BclChecksum>();
+    public ulong BclCrc32C() => Repeat<BclCrc32C>();
 
     /// <summary>One chain of <c>BitOperations.Crc32C</c>: the loop a user wrote before the BCL had CRC-32C, and the one-chain path's floor.</summary>
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
-    public ulong InstructionLoop() => Repeat<InstructionLoopChecksum>();
+    public ulong InstructionLoop() => Repeat<InstructionLoopCrc32C>();
 
     /// <summary>The fastest non-cryptographic hash the BCL has: what a checksum that need not be a CRC costs.</summary>
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
-    public ulong XxHash3() => Repeat<XxHash3Checksum>();
+    public ulong XxHash3() => Repeat<BclXxHash3>();
 
     /// <summary>The row's checksum of the input <see cref="Operations"/> times, XORed (0: every call gave the same value).</summary>
     private ulong Repeat<TChecksum>()
@@ -85,31 +85,5 @@ public class Crc32CSweepBenchmarks
         for (int i = 0; i < Operations; i++)
             result ^= TChecksum.Of(input);
         return result;
-    }
-
-    // PERF: a struct per row, so Repeat is compiled once per row with the checksum call direct (and inlinable).
-    private interface IChecksum
-    {
-        static abstract ulong Of(ReadOnlySpan<byte> input);
-    }
-
-    private readonly struct SparrowCrc32C : IChecksum
-    {
-        public static ulong Of(ReadOnlySpan<byte> input) => Sparrow.Storage.Crc32C.HashToUInt32(input);
-    }
-
-    private readonly struct BclChecksum : IChecksum
-    {
-        public static ulong Of(ReadOnlySpan<byte> input) => Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, input);
-    }
-
-    private readonly struct InstructionLoopChecksum : IChecksum
-    {
-        public static ulong Of(ReadOnlySpan<byte> input) => Crc32CInstructionLoop.Hash(input);
-    }
-
-    private readonly struct XxHash3Checksum : IChecksum
-    {
-        public static ulong Of(ReadOnlySpan<byte> input) => System.IO.Hashing.XxHash3.HashToUInt64(input);
     }
 }

@@ -126,6 +126,18 @@ public abstract class IntegerSortCase<T> where T : unmanaged, IBinaryInteger<T>
 /// <typeparam name="T">The key type.</typeparam>
 public abstract class IntegerKeySortCase<T> : IntegerSortCase<T> where T : unmanaged, IBinaryInteger<T>
 {
+    /// <summary>The inputs, then one run of the class's <c>Sort</c>, checked against MemoryExtensions.Sort.</summary>
+    [GlobalSetup]
+    public void Setup()
+    {
+        MakeInputs();
+        SortOnce();
+        CheckSorted("IntegerSort");
+    }
+
+    /// <summary>Runs the class's <c>Sort</c> benchmark once (setup's check).</summary>
+    private protected abstract void SortOnce();
+
     [Benchmark(Baseline = true), BenchmarkCategory(Category.Alternative)]
     public T MemoryExtensionsSort()
     {
@@ -139,13 +151,7 @@ public abstract class IntegerKeySortCase<T> : IntegerSortCase<T> where T : unman
 [WithoutAvx512]
 public class IntegerSortBenchmarks : IntegerKeySortCase<ulong>
 {
-    [GlobalSetup]
-    public void Setup()
-    {
-        MakeInputs();
-        Sort();
-        CheckSorted("IntegerSort");
-    }
+    private protected override void SortOnce() => Sort();
 
     [Benchmark, BenchmarkCategory(Category.Reference)]
     public ulong Copy() => Next()[^1];
@@ -169,13 +175,7 @@ public class IntegerSortBenchmarks : IntegerKeySortCase<ulong>
 /// <summary>Sorting uint keys in place: IntegerSort against MemoryExtensions.Sort.</summary>
 public class IntegerSortUInt32Benchmarks : IntegerKeySortCase<uint>
 {
-    [GlobalSetup]
-    public void Setup()
-    {
-        MakeInputs();
-        Sort();
-        CheckSorted("IntegerSort");
-    }
+    private protected override void SortOnce() => Sort();
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]
@@ -190,13 +190,7 @@ public class IntegerSortUInt32Benchmarks : IntegerKeySortCase<uint>
 /// <summary>Sorting int keys in place (signed order): IntegerSort against MemoryExtensions.Sort.</summary>
 public class IntegerSortInt32Benchmarks : IntegerKeySortCase<int>
 {
-    [GlobalSetup]
-    public void Setup()
-    {
-        MakeInputs();
-        Sort();
-        CheckSorted("IntegerSort");
-    }
+    private protected override void SortOnce() => Sort();
 
     [Benchmark, BenchmarkCategory(Category.Sparrow)]
     [Target(0.07, nameof(MemoryExtensionsSort), MinSize = 1_000_000, Case = SortInput.Uniform)]

@@ -25,8 +25,8 @@ public ref struct PostingListReader
     private readonly int _blockCount;
     private readonly int _spanWidth;
     private readonly ulong _spanBase;
-    /// <summary>The blocks whose skip record is one 8-byte load inside the list (none when a record exceeds 57 bits).</summary>
-    private readonly int _oneLoadRecords;
+    /// <summary>The byte offset of the skip records in <see cref="_encoded"/>.</summary>
+    private readonly int _recordsStart;
 
     /// <summary>The next block to decode or skip.</summary>
     private int _block;
@@ -54,10 +54,7 @@ public ref struct PostingListReader
         _blockCount = header.BlockCount;
         _spanWidth = header.SpanWidth;
         _spanBase = header.SpanBase;
-        int recordBits = CodeBits + header.SpanWidth;
-        long loadable = encoded.Length - header.RecordsStart - sizeof(ulong);
-        // Record k is one load when its first byte, (k * recordBits) / 8, is at most loadable.
-        _oneLoadRecords = recordBits <= 57 && loadable >= 0 ? (int)Math.Min(header.BlockCount, loadable * 8 / recordBits + 1) : 0;
+        _recordsStart = header.RecordsStart;
         _offset = header.BlocksStart;
         _start = header.First;
         if (header.Count != 0)
@@ -146,69 +143,103 @@ public ref struct PostingListReader
     /// </summary>
     private bool PassBlocksBelow(ulong target)
     {
-        // PERF: the walk keeps everything it reads in locals, stored back once: fields of a ref struct are reloaded
-        // after every store through a ref, and the loop then spends more on them than on its records.
-        int block = _block, offset = _offset, blockCount = _blockCount, length = _encoded.Length;
-        int recordBits = CodeBits + _spanWidth, oneLoadRecords = _oneLoadRecords;
-        ulong start = _start, spanBase = _spanBase, recordMask = (1UL << recordBits) - 1;
+        // PERF: the walk keeps everything it reads in locals, stored back once (fields of a ref struct are reloaded after
+        // every store through a ref), and its loop makes no call, so that those locals stay in registers.
+        int block = _block, offset = _offset, last = _blockCount - 1, length = _encoded.Length;
+        ulong start = _start;
         ref byte encoded = ref MemoryMarshal.GetReference(_encoded);
-        ref byte records = ref MemoryMarshal.GetReference(_records);
-        long bit = (long)block * recordBits;
-        for (; block < blockCount; block++, bit += recordBits)
+        int recordBits = CodeBits + _spanWidth;
+        if (recordBits <= 57 && length >= sizeof(ulong))
         {
-            int code;
-            ulong span;
-            if (block < oneLoadRecords)
+            ulong spanBase = _spanBase, recordMask = (1UL << recordBits) - 1;
+            long bit = 8L * _recordsStart + (long)block * recordBits, lastLoad = length - sizeof(ulong);
+            for (; block < last; block++, bit += recordBits)
             {
-                // PERF: a record of at most 57 bits whose 8 bytes lie inside the list is one load, a shift and a mask.
-                ulong record = (LoadUInt64(ref Unsafe.Add(ref records, (nint)(bit >> 3))) >> (int)(bit & 7)) & recordMask;
-                code = (int)record & ((1 << CodeBits) - 1);
-                span = spanBase + (record >> CodeBits);
-                if (span < spanBase)
+                // PERF: a record of at most 57 bits is one 8-byte load, a shift and a mask; near the end of the list the
+                // load is the list's last 8 bytes, shifted further (a conditional move, not a branch).
+                long at = bit >> 3, load = Math.Min(at, lastLoad);
+                ulong record = (LoadUInt64(ref Unsafe.Add(ref encoded, (nint)load)) >> (int)(((at - load) << 3) + (bit & 7))) & recordMask;
+                ulong span = spanBase + (record >> CodeBits), end = start + span;
+                if (span < spanBase || end < start)
                     ThrowMalformed(offset);
+                if (end >= target)
+                    break;
+                start = end;
+                offset = PassedBlockEnd(ref encoded, length, offset, (int)record & ((1 << CodeBits) - 1));
             }
-            else if (!TryReadRecord(_records, block, _spanWidth, spanBase, out code, out span))
+        }
+        else
+        {
+            for (; block < last; block++)
             {
-                ThrowMalformed(offset);
+                (int code, ulong span) = RecordAt(block, offset);
+                if (span > ulong.MaxValue - start)
+                    ThrowMalformed(offset);
+                if (start + span >= target)
+                    break;
+                start += span;
+                offset = PassedBlockEnd(ref encoded, length, offset, code);
             }
+        }
+        if (block == last)
+        {
+            // The last block, shorter than the others, is laid out from its bytes; nothing remains past it.
+            (int code, ulong span) = RecordAt(block, offset);
             if (span > ulong.MaxValue - start)
                 ThrowMalformed(offset);
-            if (start + span >= target)
+            if (start + span < target)
             {
-                (_block, _offset, _start) = (block, offset, start);
-                return true;
+                offset = LastBlockEnd(offset, code);
+                start += span;
+                block++;
             }
-            start += span;
-            if (block == blockCount - 1)
-            {
-                // The last block, shorter, is laid out from its bytes: its end must be the list's.
-                if (!TryLayOut(_encoded, offset, code, DeltasInBlock(_count, block), out Block last) || last.End != length)
-                    ThrowMalformed(offset);
-                offset = last.End;
-                continue;
-            }
-            // A full block is 16 bytes per bit of width, and with exceptions its two exception bytes, its positions
-            // and its high parts: known from its first two bytes, no layout call.
-            if (code < ExceptionCodes)
-            {
-                offset += code * (BlockLength / 8);
-                if (offset > length)
-                    ThrowMalformed(offset);
-                continue;
-            }
-            int width = code - ExceptionCodes;
-            if (length - offset < 2)
-                ThrowMalformed(offset);
-            uint exceptions = Unsafe.Add(ref encoded, offset), exceptionWidth = Unsafe.Add(ref encoded, offset + 1);
-            if (exceptions - 1 >= BlockLength || exceptionWidth - 1 >= (uint)(64 - width))
-                ThrowMalformed(offset);
-            long end = offset + 2L + width * (BlockLength / 8) + exceptions + ((exceptions * exceptionWidth + 7) >> 3);
-            if (end > length)
-                ThrowMalformed(offset);
-            offset = (int)end;
         }
-        (_block, _offset, _start) = (blockCount, offset, start);
-        return false;
+        (_block, _offset, _start) = (block, offset, start);
+        return block <= last;
+    }
+
+    /// <summary>
+    /// The end of the full block at <paramref name="offset"/> with <paramref name="code"/>: 16 bytes per bit of width, and
+    /// with exceptions its two exception bytes, its positions and its high parts, known from those two bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int PassedBlockEnd(ref byte encoded, int length, int offset, int code)
+    {
+        if (code < ExceptionCodes)
+        {
+            offset += code * (BlockLength / 8);
+            if (offset > length)
+                ThrowMalformed(offset);
+            return offset;
+        }
+        if (length - offset < 2)
+            ThrowMalformed(offset);
+        uint exceptions = Unsafe.Add(ref encoded, offset), exceptionWidth = Unsafe.Add(ref encoded, offset + 1);
+        int width = code - ExceptionCodes;
+        if (exceptions - 1 >= BlockLength || exceptionWidth - 1 >= (uint)(64 - width))
+            ThrowMalformed(offset);
+        long end = offset + 2L + width * (BlockLength / 8) + exceptions + ((exceptions * exceptionWidth + 7) >> 3);
+        if (end > length)
+            ThrowMalformed(offset);
+        return (int)end;
+    }
+
+    /// <summary>The code and span of the skip record of <paramref name="block"/>, read field by field; the block is at <paramref name="offset"/>.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly (int Code, ulong Span) RecordAt(int block, int offset)
+    {
+        if (!TryReadRecord(_records, block, _spanWidth, _spanBase, out int code, out ulong span))
+            ThrowMalformed(offset);
+        return (code, span);
+    }
+
+    /// <summary>The end of the last block, at <paramref name="offset"/> with <paramref name="code"/>: the end of the list, or the list is malformed.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly int LastBlockEnd(int offset, int code)
+    {
+        if (!TryLayOut(_encoded, offset, code, DeltasInBlock(_count, _blockCount - 1), out Block layout) || layout.End != _encoded.Length)
+            ThrowMalformed(offset);
+        return layout.End;
     }
 
     /// <summary>The 8 bytes at <paramref name="at"/>, little endian.</summary>

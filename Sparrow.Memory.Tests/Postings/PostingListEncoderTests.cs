@@ -90,15 +90,15 @@ public sealed class PostingListEncoderTests
             int widest = 64 - BitOperations.LeadingZeroCount(deltas.Aggregate(0UL, (or, d) => or | d));
             if (widest >= 2)
             {
-                Assert.Equal((deltas.Count(d => d >> (widest - 1) != 0), deltas.Count(d => d >> (widest - 2) != 0)),
+                ulong belowTop = deltas.Where(d => d >> (widest - 1) == 0).Aggregate(0UL, (or, d) => or | d);
+                Assert.Equal((deltas.Count(d => d >> (widest - 1) != 0), deltas.Count(d => d >> (widest - 2) != 0), 64 - BitOperations.LeadingZeroCount(belowTop)),
                     PostingListEncoder.CountTopWidths(ref deltas[0], deltas.Length, widest));
             }
             for (int bit = 0; bit < 64; bit++)
             {
                 ulong limit = 1UL << bit;
-                Assert.Equal(deltas.Count(d => d >= limit), PostingListEncoder.CountWider(ref deltas[0], deltas.Length, bit));
                 ulong below = deltas.Where(d => d < limit).Aggregate(0UL, (or, d) => or | d);
-                Assert.Equal(64 - BitOperations.LeadingZeroCount(below), PostingListEncoder.WidestBelow(ref deltas[0], deltas.Length, bit));
+                Assert.Equal((deltas.Count(d => d >= limit), 64 - BitOperations.LeadingZeroCount(below)), PostingListEncoder.Split(ref deltas[0], deltas.Length, bit));
                 if (bit > 62)
                     continue;
                 byte[] expected = [.. deltas.Select((d, i) => (d, i)).Where(p => p.d >> bit != 0).Select(p => (byte)p.i)];

@@ -189,13 +189,13 @@ internal static class PostingListEncoder
         // bound of the exceptions' bytes at width widest - k, against an upper bound of the bytes k fewer bits save,
         // both times 8: at k = 1 the exceptions are the deltas of the widest width, at k >= 2 at least those of the two
         // widest (the difference is linear in k, so k = 2 and k = widest bound every k between).
-        (int top, int twoTop) = widest >= 2 ? CountTopWidths(ref deltas, n, widest) : (CountWider(ref deltas, n, 0), n);
+        (int top, int twoTop, int runEnd) = widest >= 2 ? CountTopWidths(ref deltas, n, widest) : (Split(ref deltas, n, 0).Wider, n, 0);
         if (!CanGain(1, top, n) && (widest < 2 || (!CanGain(2, twoTop, n) && !CanGain(widest, twoTop, n))))
             return best;
         // The exceptions at width w are the deltas of at least 2^w, a count that only grows as w falls: the widths come in
         // runs that share their exceptions, where only the packed bits change. PERF: a run ends at the widest delta below
-        // it, so each run costs two vector passes (that width, then the count below it), not a histogram of every
-        // delta's width, and the widths of a run cost arithmetic.
+        // it, and one vector pass gives both the count at a run's end and where the next run ends (the first run's end
+        // comes with the top counts), not a histogram of every delta's width; the widths of a run cost arithmetic.
         int high = widest - 1, exceptions = top;
         while (true)
         {
@@ -203,7 +203,6 @@ internal static class PostingListEncoder
             // they alone cost as much as the best, no narrower width can win.
             if (2 + exceptions + PackedBytes(exceptions, widest - high) >= best.Bytes)
                 break;
-            int runEnd = WidestBelow(ref deltas, n, high);
             // Width 63 with exceptions has no code (the codes fit 7 bits): the widest block with exceptions is 62 bits.
             for (int width = Math.Min(high, 62); width >= runEnd; width--)
             {
@@ -214,7 +213,7 @@ internal static class PostingListEncoder
             if (runEnd == 0)
                 break;
             high = runEnd - 1;
-            exceptions = CountWider(ref deltas, n, high);
+            (exceptions, runEnd) = Split(ref deltas, n, high);
         }
         return best;
     }
@@ -224,71 +223,109 @@ internal static class PostingListEncoder
 
     /// <summary>
     /// How many of the <paramref name="n"/> deltas, each below 2^<paramref name="widest"/> (at least 2), are at least
-    /// 2^(widest - 1), and how many at least 2^(widest - 2).
+    /// 2^(widest - 1), how many at least 2^(widest - 2), and the width of the widest below 2^(widest - 1).
     /// </summary>
-    internal static (int Top, int TwoTop) CountTopWidths(ref ulong deltas, int n, int widest)
+    internal static (int Top, int TwoTop, int WidestBelowTop) CountTopWidths(ref ulong deltas, int n, int widest)
     {
         int i = 0, top = 0, twoTop = 0;
-        if (Vector256.IsHardwareAccelerated)
+        ulong belowTop = 0;
+        if (Vector512.IsHardwareAccelerated)
         {
-            // PERF: both counts from one load; a delta shifted right by widest - 1 is already 0 or 1.
-            Vector256<ulong> tops = Vector256<ulong>.Zero, twoTops = Vector256<ulong>.Zero;
+            // PERF: eight deltas a step, all three from one load: each count a compare's mask counted, and the deltas
+            // below the top width the others zeroed by the first mask.
+            Vector512<ulong> topLimit = Vector512.Create(1UL << (widest - 1)), twoTopLimit = Vector512.Create(1UL << (widest - 2));
+            Vector512<ulong> belowTops = Vector512<ulong>.Zero;
+            for (; i + Vector512<ulong>.Count <= n; i += Vector512<ulong>.Count)
+            {
+                Vector512<ulong> delta = Vector512.LoadUnsafe(ref deltas, (nuint)i);
+                Vector512<ulong> isTop = Vector512.GreaterThanOrEqual(delta, topLimit);
+                top += BitOperations.PopCount(isTop.ExtractMostSignificantBits());
+                twoTop += BitOperations.PopCount(Vector512.GreaterThanOrEqual(delta, twoTopLimit).ExtractMostSignificantBits());
+                belowTops |= Vector512.AndNot(delta, isTop);
+            }
+            belowTop = OrAcross(belowTops);
+        }
+        else if (Vector256.IsHardwareAccelerated)
+        {
+            // PERF: all three from one load; a delta shifted right by widest - 1 is already 0 or 1, and that minus one is
+            // the mask that keeps the deltas below the top width.
+            Vector256<ulong> tops = Vector256<ulong>.Zero, twoTops = Vector256<ulong>.Zero, belowTops = Vector256<ulong>.Zero;
             for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
-                tops += delta >>> (widest - 1);
+                Vector256<ulong> isTop = delta >>> (widest - 1);
+                tops += isTop;
                 twoTops += Vector256.Min(delta >>> (widest - 2), Vector256<ulong>.One);
+                belowTops |= delta & (isTop - Vector256<ulong>.One);
             }
             top = (int)Vector256.Sum(tops);
             twoTop = (int)Vector256.Sum(twoTops);
+            belowTop = belowTops[0] | belowTops[1] | belowTops[2] | belowTops[3];
         }
         for (; i < n; i++)
         {
             ulong delta = Unsafe.Add(ref deltas, i);
-            top += (int)(delta >> (widest - 1));
+            ulong isTop = delta >> (widest - 1);
+            top += (int)isTop;
             twoTop += delta >> (widest - 2) != 0 ? 1 : 0;
+            belowTop |= delta & (isTop - 1);
         }
-        return (top, twoTop);
+        return (top, twoTop, 64 - BitOperations.LeadingZeroCount(belowTop));
     }
 
-    /// <summary>The width of the widest of the <paramref name="n"/> deltas below 2^<paramref name="bit"/> (at most 63); 0 when there is none.</summary>
-    internal static int WidestBelow(ref ulong deltas, int n, int bit)
+    /// <summary>
+    /// How many of the <paramref name="n"/> deltas are at least 2^<paramref name="bit"/> (at most 63), and the width of
+    /// the widest below it (0 when there is none).
+    /// </summary>
+    internal static (int Wider, int WidestBelow) Split(ref ulong deltas, int n, int bit)
     {
-        ulong limit = 1UL << bit, or = 0;
-        int i = 0;
-        if (Vector256.IsHardwareAccelerated)
+        int i = 0, wider = 0;
+        ulong below = 0;
+        if (Vector512.IsHardwareAccelerated)
         {
-            Vector256<ulong> ors = Vector256<ulong>.Zero, limits = Vector256.Create(limit);
+            // PERF: eight deltas a step: one compare gives the count (its mask counted) and the deltas below (the others zeroed).
+            Vector512<ulong> belows = Vector512<ulong>.Zero, limit = Vector512.Create(1UL << bit);
+            for (; i + Vector512<ulong>.Count <= n; i += Vector512<ulong>.Count)
+            {
+                Vector512<ulong> delta = Vector512.LoadUnsafe(ref deltas, (nuint)i);
+                Vector512<ulong> isWider = Vector512.GreaterThanOrEqual(delta, limit);
+                wider += BitOperations.PopCount(isWider.ExtractMostSignificantBits());
+                belows |= Vector512.AndNot(delta, isWider);
+            }
+            below = OrAcross(belows);
+        }
+        else if (Vector256.IsHardwareAccelerated)
+        {
+            // PERF: both from one load: a delta shifted right by bit and capped at one is the count, and that minus one the
+            // mask that keeps the deltas below.
+            Vector256<ulong> widers = Vector256<ulong>.Zero, belows = Vector256<ulong>.Zero;
             for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
-                ors |= delta & Vector256.LessThan(delta, limits);
+                Vector256<ulong> isWider = Vector256.Min(delta >>> bit, Vector256<ulong>.One);
+                widers += isWider;
+                belows |= delta & (isWider - Vector256<ulong>.One);
             }
-            or = ors[0] | ors[1] | ors[2] | ors[3];
+            wider = (int)Vector256.Sum(widers);
+            below = belows[0] | belows[1] | belows[2] | belows[3];
         }
         for (; i < n; i++)
         {
             ulong delta = Unsafe.Add(ref deltas, i);
-            if (delta < limit)
-                or |= delta;
+            if (delta >> bit != 0)
+                wider++;
+            else
+                below |= delta;
         }
-        return 64 - BitOperations.LeadingZeroCount(or);
+        return (wider, 64 - BitOperations.LeadingZeroCount(below));
     }
 
-    /// <summary>How many of the <paramref name="n"/> deltas are at least 2^<paramref name="bit"/>.</summary>
-    internal static int CountWider(ref ulong deltas, int n, int bit)
+    /// <summary>The OR of the eight lanes.</summary>
+    private static ulong OrAcross(Vector512<ulong> value)
     {
-        int i = 0, count = 0;
-        if (Vector256.IsHardwareAccelerated)
-        {
-            Vector256<ulong> counts = Vector256<ulong>.Zero;
-            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
-                counts += Vector256.Min(Vector256.LoadUnsafe(ref deltas, (nuint)i) >>> bit, Vector256<ulong>.One);
-            count = (int)Vector256.Sum(counts);
-        }
-        for (; i < n; i++)
-            count += Unsafe.Add(ref deltas, i) >> bit != 0 ? 1 : 0;
-        return count;
+        Vector256<ulong> half = value.GetLower() | value.GetUpper();
+        Vector128<ulong> quarter = half.GetLower() | half.GetUpper();
+        return quarter.GetElement(0) | quarter.GetElement(1);
     }
 
     private static int WriteBlock(Span<byte> destination, ref ulong deltas, int n, Plan plan)
@@ -331,7 +368,17 @@ internal static class PostingListEncoder
     {
         ulong low = (1UL << width) - 1;
         int found = 0, i = 0;
-        if (Vector256.IsHardwareAccelerated)
+        if (Vector512.IsHardwareAccelerated)
+        {
+            // PERF: the few exceptions are found eight deltas at a time by one vector compare; only their bits are visited.
+            Vector512<ulong> lows = Vector512.Create(low);
+            for (; i + Vector512<ulong>.Count <= n; i += Vector512<ulong>.Count)
+            {
+                for (ulong wider = Vector512.GreaterThan(Vector512.LoadUnsafe(ref deltas, (nuint)i), lows).ExtractMostSignificantBits(); wider != 0; wider &= wider - 1)
+                    positions[found++] = (byte)(i + BitOperations.TrailingZeroCount(wider));
+            }
+        }
+        else if (Vector256.IsHardwareAccelerated)
         {
             // PERF: the few exceptions are found eight deltas at a time by two vector compares; only their bits are visited.
             Vector256<ulong> lows = Vector256.Create(low);

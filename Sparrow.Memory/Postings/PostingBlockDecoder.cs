@@ -27,7 +27,7 @@ internal struct BlockOfUInt64
 internal static class PostingBlockDecoder
 {
     /// <summary>The widest block decoded in one pass: 128 deltas of at most 2^24 (plus one) sum below 2^32.</summary>
-    private const int MaxFusedWidth = 24;
+    public const int MaxFusedWidth = 24;
 
     /// <summary>
     /// Writes the <paramref name="deltas"/> values of <paramref name="block"/> that follow <paramref name="start"/>
@@ -42,19 +42,8 @@ internal static class PostingBlockDecoder
     {
         int width = block.Width;
         ref byte packed = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed);
-        // The common block, in one pass: no exceptions, and sums that stay below 2^32 (each delta + 1 at most 2^24).
         if (deltas == BlockLength && block.ExceptionCount == 0 && width <= MaxFusedWidth)
-        {
-            if (typeof(T) == typeof(uint))
-            {
-                ref uint result = ref Unsafe.As<T, uint>(ref values);
-                TUnpack.Decode(ref packed, width, (uint)start, ref result);
-                return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
-            }
-            ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
-            TUnpack.Decode(ref packed, width, start, ref wide);
-            return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
-        }
+            return TryDecodeFused<TUnpack, T>(ref packed, width, start, span, ref values);
         if (IsVertical(deltas, width) && width + block.ExceptionWidth <= MaxVerticalWidth)
         {
             Unsafe.SkipInit(out BlockOfUInt32 lows);
@@ -77,6 +66,26 @@ internal static class PostingBlockDecoder
             }
         }
         return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
+    }
+
+    /// <summary>
+    /// The common block, in one pass: full, no exceptions, and sums that stay below 2^32 (a <paramref name="width"/> of at
+    /// most <see cref="MaxFusedWidth"/>: each delta + 1 at most 2^24); its 16 × width bytes at <paramref name="packed"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryDecodeFused<TUnpack, T>(ref byte packed, int width, ulong start, ulong span, ref T values)
+        where TUnpack : struct, IPostingUnpack
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(uint))
+        {
+            ref uint result = ref Unsafe.As<T, uint>(ref values);
+            TUnpack.Decode(ref packed, width, (uint)start, ref result);
+            return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
+        }
+        ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
+        TUnpack.Decode(ref packed, width, start, ref wide);
+        return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
     }
 
     /// <summary>Any block: low parts into 64-bit deltas, high parts added, each sum checked against the type's maximum.</summary>

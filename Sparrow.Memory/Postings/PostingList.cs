@@ -141,17 +141,52 @@ public static partial class PostingList
         }
 
         ReadOnlySpan<byte> records = encoded[header.RecordsStart..header.BlocksStart];
-        int offset = header.BlocksStart;
-        ulong start = header.First;
-        for (int block = 0; block < header.BlockCount; block++)
+        int offset = header.BlocksStart, length = encoded.Length, last = header.BlockCount - 1;
+        ulong start = header.First, spanBase = header.SpanBase;
+        ref byte bytes = ref MemoryMarshal.GetReference(encoded);
+        int recordBits = CodeBits + header.SpanWidth;
+        bool loadWhole = RecordsLoadWhole(recordBits, length);
+        ulong recordMask = loadWhole ? (1UL << recordBits) - 1 : 0;
+        long bit = 8L * header.RecordsStart, lastLoad = length - sizeof(ulong);
+        for (int block = 0; block <= last; block++, bit += recordBits)
         {
-            int deltas = DeltasInBlock(header.Count, block);
-            if (!TryReadRecord(records, block, header.SpanWidth, header.SpanBase, out int code, out ulong span) || span > max - start
-                || !TryLayOut(encoded, offset, code, deltas, out Block layout)
-                || !PostingBlockDecoder.TryDecode<TUnpack, T>(encoded, layout, deltas, start, span, ref Unsafe.Add(ref values, 1 + block * BlockLength)))
+            int code;
+            ulong span;
+            if (loadWhole)
+            {
+                // PERF: the record in one load (as SkipTo reads it), not the general bit reader's branches.
+                ulong record = LoadRecord(ref bytes, bit, lastLoad, recordMask);
+                code = (int)record & ((1 << CodeBits) - 1);
+                span = spanBase + (record >> CodeBits);
+                if (span < spanBase)
+                    return OperationStatus.InvalidData;
+            }
+            else if (!TryReadRecord(records, block, header.SpanWidth, spanBase, out code, out span))
+            {
                 return OperationStatus.InvalidData;
+            }
+            if (span > max - start)
+                return OperationStatus.InvalidData;
+            ref T blockValues = ref Unsafe.Add(ref values, 1 + block * BlockLength);
+            // PERF: the common block (full, no exceptions, sums below 2^32) goes straight to the kernel: its length is its
+            // width's 16 bytes a bit, no layout to fill in.
+            if (code <= PostingBlockDecoder.MaxFusedWidth && block != last)
+            {
+                int packedBytes = code * (BlockLength / 8);
+                if (packedBytes > length - offset || !PostingBlockDecoder.TryDecodeFused<TUnpack, T>(ref Unsafe.Add(ref bytes, offset), code, start, span, ref blockValues))
+                    return OperationStatus.InvalidData;
+                offset += packedBytes;
+            }
+            else if (!TryLayOut(encoded, offset, code, DeltasInBlock(header.Count, block), out Block layout)
+                || !PostingBlockDecoder.TryDecode<TUnpack, T>(encoded, layout, DeltasInBlock(header.Count, block), start, span, ref blockValues))
+            {
+                return OperationStatus.InvalidData;
+            }
+            else
+            {
+                offset = layout.End;
+            }
             start += span;
-            offset = layout.End;
         }
         if (offset != encoded.Length)
             return OperationStatus.InvalidData;

@@ -149,6 +149,24 @@ internal static class PostingListFormat
         return span >= spanBase;
     }
 
+    /// <summary>Whether the records of a list of <paramref name="length"/> bytes are each one load: at most 57 bits, and 8 bytes to load.</summary>
+    public static bool RecordsLoadWhole(int recordBits, int length) => recordBits <= 57 && length >= sizeof(ulong);
+
+    /// <summary>
+    /// The record of <paramref name="recordMask"/>'s bits at bit <paramref name="bit"/> of <paramref name="encoded"/>, in one
+    /// 8-byte load: at the record's first byte, or at <paramref name="lastLoad"/> (the list's last 8 bytes) when that
+    /// is nearer the end, shifted further (a conditional move, not a branch). See <see cref="RecordsLoadWhole"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong LoadRecord(ref byte encoded, long bit, long lastLoad, ulong recordMask)
+    {
+        long at = bit >> 3, load = Math.Min(at, lastLoad);
+        ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref encoded, (nint)load));
+        if (!BitConverter.IsLittleEndian)
+            word = BinaryPrimitives.ReverseEndianness(word);
+        return (word >> (int)(((at - load) << 3) + (bit & 7))) & recordMask;
+    }
+
     /// <summary>The <paramref name="length"/> (below 8) bytes at <paramref name="at"/>, little endian, zero above.</summary>
     private static ulong LoadShort(ref byte at, int length)
     {

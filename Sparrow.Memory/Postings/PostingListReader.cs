@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -149,16 +148,13 @@ public ref struct PostingListReader
         ulong start = _start;
         ref byte encoded = ref MemoryMarshal.GetReference(_encoded);
         int recordBits = CodeBits + _spanWidth;
-        if (recordBits <= 57 && length >= sizeof(ulong))
+        if (RecordsLoadWhole(recordBits, length))
         {
             ulong spanBase = _spanBase, recordMask = (1UL << recordBits) - 1;
             long bit = 8L * _recordsStart + (long)block * recordBits, lastLoad = length - sizeof(ulong);
             for (; block < last; block++, bit += recordBits)
             {
-                // PERF: a record of at most 57 bits is one 8-byte load, a shift and a mask; near the end of the list the
-                // load is the list's last 8 bytes, shifted further (a conditional move, not a branch).
-                long at = bit >> 3, load = Math.Min(at, lastLoad);
-                ulong record = (LoadUInt64(ref Unsafe.Add(ref encoded, (nint)load)) >> (int)(((at - load) << 3) + (bit & 7))) & recordMask;
+                ulong record = LoadRecord(ref encoded, bit, lastLoad, recordMask);
                 ulong span = spanBase + (record >> CodeBits), end = start + span;
                 if (span < spanBase || end < start)
                     ThrowMalformed(offset);
@@ -240,14 +236,6 @@ public ref struct PostingListReader
         if (!TryLayOut(_encoded, offset, code, DeltasInBlock(_count, _blockCount - 1), out Block layout) || layout.End != _encoded.Length)
             ThrowMalformed(offset);
         return layout.End;
-    }
-
-    /// <summary>The 8 bytes at <paramref name="at"/>, little endian.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong LoadUInt64(ref byte at)
-    {
-        ulong value = Unsafe.ReadUnaligned<ulong>(ref at);
-        return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
     }
 
     /// <summary>The index of the first buffered value at or above <paramref name="target"/>, from <paramref name="from"/>; one exists.</summary>

@@ -201,6 +201,26 @@ public static partial class PostingList
         return UnpackPath.Run<DecodeBlock, bool>(ref decode);
     }
 
+    /// <summary>Decodes one common block (full, no exceptions, a width of at most 24) of 64-bit values on this machine's path.</summary>
+    internal static bool TryDecodeFusedBlock(ref byte packed, int width, ulong start, ulong span, ref ulong values)
+    {
+        var decode = new DecodeFusedBlock { Packed = ref packed, Width = width, Start = start, Span = span, Values = ref values };
+        return UnpackPath.Run<DecodeFusedBlock, bool>(ref decode);
+    }
+
+    /// <summary>One common block of 64-bit values decoded with one path.</summary>
+    private ref struct DecodeFusedBlock : IUnpackOperation<bool>
+    {
+        public ref byte Packed;
+        public int Width;
+        public ulong Start;
+        public ulong Span;
+        public ref ulong Values;
+
+        public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
+            PostingBlockDecoder.TryDecodeFused<TUnpack, ulong>(ref Packed, Width, Start, Span, ref Values);
+    }
+
     /// <summary>A whole list decoded with one path.</summary>
     private ref struct DecodeList<T> : IUnpackOperation<OperationStatus> where T : unmanaged
     {

@@ -301,10 +301,25 @@ public ref struct PostingListReader
     private void DecodeBlock(ref ulong values, int deltas)
     {
         (int code, ulong span) = Record(_block);
-        if (!TryLayOut(_encoded, _offset, code, deltas, out Block layout) || !PostingList.TryDecodeBlock(_encoded, layout, deltas, _start, span, ref values))
+        int end;
+        // PERF: the common block (full, no exceptions, sums below 2^32) straight to the kernel, as Decode sends it.
+        if (code <= PostingBlockDecoder.MaxFusedWidth && _block != _blockCount - 1)
+        {
+            end = _offset + code * (BlockLength / 8);
+            if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, _start, span, ref values))
+                ThrowMalformed(_offset);
+        }
+        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, _start, span, ref values))
+        {
+            end = layout.End;
+        }
+        else
+        {
             ThrowMalformed(_offset);
+            return;
+        }
         _start += span;
-        _offset = layout.End;
+        _offset = end;
         _block++;
         if (_block == _blockCount && _offset != _encoded.Length)
             throw new FormatException($"Malformed posting list: {_encoded.Length - _offset} bytes follow its last block, at byte offset {_offset}.");

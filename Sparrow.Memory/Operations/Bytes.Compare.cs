@@ -19,10 +19,8 @@ public static unsafe partial class Bytes
     /// into its caller, which saves the call and costs a few hundred bytes of machine code at each call site.
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static int Compare(byte* x, byte* y, int byteCount) =>
-        CompareCall.IsSupported ? CompareCall.Compare(x, y, byteCount)
-            : SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), byteCount);
+        CompareCall.IsInlined ? CompareCall.Inlined(x, y, byteCount) : CompareCall.Called(x, y, byteCount);
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a B+tree

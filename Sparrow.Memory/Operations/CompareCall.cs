@@ -35,8 +35,46 @@ internal static unsafe class CompareCall
     }
 
     /// <summary>
-    /// <see cref="Bytes.Compare(byte*, byte*, int)"/>: 1..<see cref="MaxSmallSize"/> bytes here, the other sizes in
-    /// <see cref="OutsideSmall"/>.
+    /// Whether <see cref="Bytes.Compare(byte*, byte*, int)"/> inlines <see cref="Inlined"/>: AVX-512 masked accesses and
+    /// accelerated 512-bit vectors; a JIT-time constant.
+    /// </summary>
+    public static bool IsInlined
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => MaskedVector.IsSupported && Vector512.IsHardwareAccelerated;
+    }
+
+    /// <summary>
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> where <see cref="IsInlined"/>: 1..<see cref="MaxSmallSize"/> bytes
+    /// in one masked 512-bit access per side, in the caller; the other sizes in a call to <see cref="OutsideSmall"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Inlined(byte* x, byte* y, int size)
+    {
+        // PERF: the mask is made before the size test, as in SizeClasses.Dispatch, so a caller's loop over one size
+        // hoists it and keeps it in an opmask register. Nothing differs: the count is 64, & 63 makes it byte 0, in
+        // range and equal, so the result is 0 with no branch on the outcome.
+        Vector512<byte> mask = MaskedVector.MaskFor512((uint)size);
+        if ((uint)size - 1 < MaxSmallSize)
+        {
+            nuint i = (nuint)ulong.TrailingZeroCount(MaskedVector.DifferingBytes(x, y, mask)) & (MaxSmallSize - 1);
+            return x[i] - y[i];
+        }
+
+        return OutsideSmall(x, y, size);
+    }
+
+    /// <summary>
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> where <see cref="IsInlined"/> is false: a call, with AVX-512
+    /// (<see cref="Compare"/>) or without it (the size switch).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int Called(byte* x, byte* y, int size) =>
+        IsSupported ? Compare(x, y, size) : SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), size);
+
+    /// <summary>
+    /// <see cref="Called"/> with AVX-512: 1..<see cref="MaxSmallSize"/> bytes here in 128-bit registers, the other
+    /// sizes in <see cref="OutsideSmall"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, int size)

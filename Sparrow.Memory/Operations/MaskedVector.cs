@@ -56,6 +56,11 @@ internal static unsafe class MaskedVector
 
     /// <inheritdoc cref="DifferingBytes(byte*, byte*, Vector256{byte})"/>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong DifferingBytes(byte* x, byte* y, Vector512<byte> mask) =>
+        Avx512BW.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
+
+    /// <inheritdoc cref="DifferingBytes(byte*, byte*, Vector256{byte})"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint DifferingBytes(byte* x, byte* y, Vector128<byte> mask) =>
         Avx512BW.VL.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
 

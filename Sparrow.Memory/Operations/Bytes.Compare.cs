@@ -19,6 +19,7 @@ public static unsafe partial class Bytes
     /// into its caller, which saves the call and costs a few hundred bytes of machine code at each call site.
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, int byteCount) =>
         CompareCall.IsInlined ? CompareCall.Inlined(x, y, byteCount) : CompareCall.Called(x, y, byteCount);
 

@@ -6,17 +6,19 @@ using System.Runtime.Intrinsics;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// The compare call, <see cref="Bytes.Compare(byte*, byte*, int)"/>: with AVX-512, 1..64 bytes in its own method with
-/// 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>; without, the size
-/// switch of <see cref="SizeClasses.Portable{TOperation, TResult}"/> with the blocks in <see cref="Blocks"/>
+/// <see cref="Bytes.Compare(byte*, byte*, int)"/>: with AVX-512 and accelerated 512-bit vectors, <see cref="Inlined"/>,
+/// 1..64 bytes in one masked 512-bit access per side at the call site and the other sizes a call to
+/// <see cref="OutsideSmall"/>. Otherwise a call to <see cref="Called"/>: with AVX-512, 1..64 bytes in its own method
+/// with 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>; without, the
+/// size switch of <see cref="SizeClasses.Portable{TOperation, TResult}"/> with the blocks in <see cref="Blocks"/>
 /// (<see cref="CompareCallOperation"/>). <see cref="Bytes.CompareInline(byte*, byte*, int)"/> keeps the inlined
 /// dispatch of <see cref="SizeClasses"/>.
 /// </summary>
 /// <remarks>
-/// PERF: what the call spends beyond the compare is what its method spends around it, and the JIT decides that per
+/// PERF: what a call spends beyond the compare is what its method spends around it, and the JIT decides that per
 /// method, not per path: a method that touches a 256-bit register runs vzeroupper before every return, and one with
 /// loops or more than a few blocks gets an rbp frame. So the key sizes never share a method with the block loops:
-/// the 256-bit blocks, the loops and the throw live in <see cref="OutsideSmall"/>, and the call's own method has
+/// the 256-bit blocks, the loops and the throw live in <see cref="OutsideSmall"/>, and the call's own method (<see cref="Called"/>) has
 /// no vzeroupper, no loop and one compare-and-branch before the loads of 1..16 bytes. It keeps a two-instruction
 /// frame (push rbp, mov rbp, rsp) for its call to <see cref="OutsideSmall"/>: the runtime never turns a call in a
 /// NoInlining method into a tail jump ("Caller is marked as NoInlining"), and without NoInlining the JIT inlines
@@ -24,7 +26,7 @@ namespace Sparrow.Storage;
 /// </remarks>
 internal static unsafe class CompareCall
 {
-    /// <summary>The largest size <see cref="Compare"/> covers.</summary>
+    /// <summary>The largest size <see cref="Inlined"/> and <see cref="Compare"/> cover.</summary>
     public const int MaxSmallSize = 4 * MaskedVector.MaxSize128;
 
     /// <summary>Whether the CPU has the AVX-512 masked accesses this path needs; a JIT-time constant.</summary>

@@ -31,7 +31,7 @@ public class CompareBenchmarks : PairBufferBenchmarks
     public int UIntStride() => SumOfCompares<UIntStrideComparer>();
 
     // The plain form, the one a user calls first, held to memcmp at the key sizes (issue 36): with AVX-512 it inlines
-    // only its 1..64-byte masked path and calls out for the other sizes; in the headline on keys that differ, the
+    // only its 1..64-byte path and calls out for the other sizes; in the headline on keys that differ, the
     // case a search meets at every step but its last.
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(Memcmp), MinSize = 4, MaxSize = 4)]

@@ -152,8 +152,13 @@ internal readonly unsafe struct SortAvx2 : ISortPath
     /// The block loop of <see cref="Partition"/> for keys alone, one block behind its reads, as
     /// <see cref="SortAvx512"/>'s: the next block is read (the end chosen by the write positions before this
     /// block's stores) before this block is stored, so each chain from a choice to the write positions it waits
-    /// for spans two blocks.
+    /// for spans two blocks. Returns false when the range has no block to read; else the last block read, not
+    /// stored, in <paramref name="k0"/> to <paramref name="k3"/> (see <see cref="SortAvx512"/>'s for why).
     /// </summary>
+    /// <remarks>
+    /// PERF: the block is loaded from an address chosen by the choice, so the loads are on the chain (unlike
+    /// <see cref="SortAvx512"/>'s): both candidate blocks would not fit in the 16 registers beside the held vectors.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool KeyBlocks<T>(T* keys, Vector256<T> limit, ref nint readFront, ref nint readBack,
         ref nint writeFront, ref nint writeBack, out Vector256<T> k0, out Vector256<T> k1, out Vector256<T> k2, out Vector256<T> k3)

@@ -57,7 +57,8 @@ internal readonly unsafe struct SortAvx512 : ISortPath
     /// <remarks>
     /// PERF: the end to read depends on the stores before it (their counts move the write positions), a chain of
     /// compare, load, compare, popcount and add; reading a block of vectors a step pays it once per block, and the
-    /// block's vectors partition in parallel but for a one-cycle add each.
+    /// block's vectors partition in parallel but for a one-cycle add each. Keys alone also read a block ahead
+    /// (<see cref="KeyBlocks"/>), so the chain is paid once per two blocks.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)
@@ -144,7 +145,10 @@ internal readonly unsafe struct SortAvx512 : ISortPath
 
     /// <summary>
     /// The block loop of <see cref="Partition"/> for keys alone, one block behind its reads: the next block is read
-    /// (the end chosen by the write positions before this block's stores) before this block is stored.
+    /// (the end chosen by the write positions before this block's stores) before this block is stored. Returns false
+    /// when the range has no block to read; else the last block read, not stored, in <paramref name="k0"/> to
+    /// <paramref name="k3"/>: with less than a block unread, one end may have less than a block of room, so it is
+    /// stored after the rest is read, as the vectors held at the ends are.
     /// </summary>
     /// <remarks>
     /// PERF: the choice of the next end waits for the write positions, and they for the compares of the block read

@@ -13,7 +13,7 @@ namespace Sparrow.Benchmarks;
 /// </summary>
 /// <remarks>
 /// A job mutator replaces a job's environment variables as a whole: this one sets the headline job's variables
-/// with the switch, so the class must have no case under <see cref="WithoutAvx512Job"/> (HeadlineSuiteTests checks it).
+/// with the switch, so the class must have no case under the AVX-512-off job (<see cref="WithoutAvx512Attribute"/>) (HeadlineSuiteTests checks it).
 /// </remarks>
 [AttributeUsage(AttributeTargets.Class)]
 internal sealed class WithoutDynamicPgoAttribute() : JobMutatorConfigBaseAttribute(

@@ -20,7 +20,7 @@ internal static class Charts
         var cases = primitive.ToList();
         if (!BySize(cases))
             return [(cases[0].Case.Primitive, cases)];
-        var panels = cases.GroupBy(m => string.Join('-', m.Case.Parameters.Where(p => p.Key != "Size").Select(p => p.Value).Append(m.Case.WithoutAvx512 ? WithoutAvx512Job.Id : null).OfType<string>())).ToList();
+        var panels = cases.GroupBy(m => string.Join('-', m.Case.Parameters.Where(p => p.Key != "Size").Select(p => p.Value).Append(m.Case.WithoutAvx512 ? WithoutAvx512Attribute.JobId : null).OfType<string>())).ToList();
         return panels.Select(p => (p.Key.Length == 0 ? cases[0].Case.Primitive : $"{cases[0].Case.Primitive}-{p.Key}", p.ToList()));
     }
 

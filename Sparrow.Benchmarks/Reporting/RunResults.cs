@@ -9,20 +9,20 @@ namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
 /// One case of a benchmark method: its class, method, parameter values (invariant text, in declaration order) and
-/// whether it ran under <see cref="WithoutAvx512Job"/>. The same from a <see cref="BenchmarkCase"/> before a run and
+/// whether it ran under the AVX-512-off job (<see cref="WithoutAvx512Attribute"/>). The same from a <see cref="BenchmarkCase"/> before a run and
 /// from BenchmarkDotNet's JSON after one, so the headline, the targets and the verdict read one shape.
 /// </summary>
 internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyValuePair<string, string>> Parameters, bool WithoutAvx512)
 {
     public static CaseOf From(BenchmarkCase benchmarkCase) => new(benchmarkCase.Descriptor.Type, benchmarkCase.Descriptor.WorkloadMethod,
-        [.. benchmarkCase.Parameters.Items.Select(p => KeyValuePair.Create(p.Name, Format.Invariant(p.Value)))], WithoutAvx512Job.Is(benchmarkCase.Job));
+        [.. benchmarkCase.Parameters.Items.Select(p => KeyValuePair.Create(p.Name, Format.Invariant(p.Value)))], WithoutAvx512Attribute.Is(benchmarkCase.Job));
 
     public string? this[string parameter] => Parameters.FirstOrDefault(p => p.Key == parameter).Value;
 
     public int? Size => int.TryParse(this["Size"], CultureInfo.InvariantCulture, out int size) ? size : null;
 
     /// <summary>"Size=4, Pairs=Equal" (every value in full), with ", NoAVX512" under the AVX-512-off job; "-" for a case without either.</summary>
-    public string Name => string.Join(", ", Parameters.Select(p => $"{p.Key}={p.Value}").Append(WithoutAvx512 ? WithoutAvx512Job.Id : null).OfType<string>()) is { Length: > 0 } name ? name : "-";
+    public string Name => string.Join(", ", Parameters.Select(p => $"{p.Key}={p.Value}").Append(WithoutAvx512 ? WithoutAvx512Attribute.JobId : null).OfType<string>()) is { Length: > 0 } name ? name : "-";
 
     /// <summary>The primitive a class measures: "CompareBenchmarks" → "Compare".</summary>
     public string Primitive => Type.Name.EndsWith("Benchmarks", StringComparison.Ordinal) ? Type.Name[..^"Benchmarks".Length] : Type.Name;
@@ -32,6 +32,14 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
 
     /// <summary>The one role category, or null with none or several (which <see cref="BenchmarkRoles"/> reports).</summary>
     public Role? Role => Categories.Select(c => Enum.TryParse(c, out Role role) ? role : (Role?)null).OfType<Role>().Distinct().ToList() is [var role] ? role : null;
+
+    /// <summary>
+    /// The [Target]s of the method that apply to this case: those of its job (<see cref="TargetAttribute.WithoutAvx512"/>),
+    /// whose Size range holds its Size and, with a <see cref="TargetAttribute.Case"/>, of a case with a parameter of that value.
+    /// </summary>
+    public IEnumerable<TargetAttribute> Targets => Method.GetCustomAttributes<TargetAttribute>().Where(target => target.WithoutAvx512 == WithoutAvx512
+        && (Size is { } size ? size >= target.MinSize && size <= target.MaxSize : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue)
+        && (target.Case is null || Parameters.Any(p => p.Value == Format.Invariant(target.Case))));
 
     /// <summary>The same method in the same case and job: <paramref name="other"/> measured beside it.</summary>
     public bool SameCaseAs(CaseOf other) => Type == other.Type && WithoutAvx512 == other.WithoutAvx512 && Parameters.SequenceEqual(other.Parameters);
@@ -81,7 +89,7 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                     .Select(g => g.Select(m => m.GetProperty("Nanoseconds").GetDouble() / m.GetProperty("Operations").GetInt64()).ToArray()).ToList();
                 long? allocated = benchmark.TryGetProperty("Memory", out JsonElement memory) && memory.TryGetProperty("BytesAllocatedPerOperation", out JsonElement bytes)
                     && bytes.ValueKind == JsonValueKind.Number ? bytes.GetInt64() : null;
-                cases.Add(new Measured(new CaseOf(type, method, parameters, job == WithoutAvx512Job.Id),
+                cases.Add(new Measured(new CaseOf(type, method, parameters, job == WithoutAvx512Attribute.JobId),
                     benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches));
             }
         }

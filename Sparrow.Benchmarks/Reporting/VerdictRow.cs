@@ -16,9 +16,18 @@ internal sealed record VerdictRow(
     double SparrowNs,
     string Against,
     RatioEstimate? Ratio,
-    TargetResult? Target,
+    TargetAttribute? Target,
     bool IsHeadline)
 {
+    /// <summary>Where the interval of <see cref="Ratio"/> lies against <see cref="Target"/>; null for a row without a target.</summary>
+    public TargetVerdict? Verdict => Target is null ? null : Ratio switch
+    {
+        null => TargetVerdict.NotMeasured,
+        { } r when r.High <= Target.MaxRatio => TargetVerdict.Met,
+        { } r when r.Low > Target.MaxRatio => TargetVerdict.Missed,
+        _ => TargetVerdict.Undecided,
+    };
+
     public static IReadOnlyList<VerdictRow> From(RunResults run)
     {
         var rows = new List<VerdictRow>();
@@ -28,7 +37,7 @@ internal sealed record VerdictRow(
             string?[] strongest = [Fastest(group, Role.Alternative), Fastest(group, Role.Historical)];
             foreach (Measured sparrow in group.Where(m => m.Case.Role == Role.Sparrow))
             {
-                var targets = TargetResult.Of(sparrow.Case).ToList();
+                var targets = sparrow.Case.Targets.ToList();
                 var comparisons = targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
                     .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
                 foreach (var (against, target) in comparisons)
@@ -37,8 +46,7 @@ internal sealed record VerdictRow(
                     RatioEstimate? ratio = against == TargetAttribute.TimePerOperation
                         ? LaunchBootstrap.Time(sparrow.Launches)
                         : byMethod.TryGetValue(against, out other) ? LaunchBootstrap.Ratio(sparrow.Launches, other.Launches) : null;
-                    rows.Add(new VerdictRow(sparrow.Case.Primitive, sparrow.Case.Name, sparrow.Case.Method.Name, sparrow.MedianNs, against, ratio,
-                        target is null ? null : new TargetResult(target, ratio),
+                    rows.Add(new VerdictRow(sparrow.Case.Primitive, sparrow.Case.Name, sparrow.Case.Method.Name, sparrow.MedianNs, against, ratio, target,
                         HeadlineSuite.IsHeadline(sparrow.Case) && (other is null || HeadlineSuite.IsHeadline(other.Case))));
                 }
             }
@@ -56,16 +64,21 @@ internal sealed record VerdictRow(
         {
             text.Append(
                 $"| {row.Primitive} | {row.Case} | {row.Method} | {Format.Time(row.SparrowNs)} | {row.Against} | " +
-                $"{(row.Ratio is { } ratio ? Bold(ratio) : "not measured")} | {row.Target?.ToString() ?? "-"} |");
+                $"{(row.Ratio is { } ratio ? Bold(ratio) : "not measured")} | {row.TargetText} |");
             text.AppendLine();
         }
         return text.ToString();
     }
 
+    /// <summary>"≤0.75x: met", "≤0.50x: **missed**", "≤0.80x: undecided", "≤0.80x: not measured"; "≤1.50 ns: met" for a time; "-" without a target.</summary>
+    public string TargetText => Target is null ? "-"
+        : Format.Invariant($"≤{Target.MaxRatio:0.00}{(Target.Against == TargetAttribute.TimePerOperation ? RatioEstimate.Nanoseconds : RatioEstimate.Times)}: ")
+            + (Verdict == TargetVerdict.Missed ? "**missed**" : Name(Verdict!.Value));
+
     /// <summary>"Targets: 12 met, 3 missed, 2 undecided, 1 not measured", or null when no row states a target.</summary>
     public static string? TargetTally(IReadOnlyList<VerdictRow> rows)
     {
-        var verdicts = rows.Where(row => row.Target is not null).Select(row => row.Target!.Verdict).ToList();
+        var verdicts = rows.Select(row => row.Verdict).OfType<TargetVerdict>().ToList();
         if (verdicts.Count == 0)
             return null;
         return "Targets: " + string.Join(", ", Enum.GetValues<TargetVerdict>()
@@ -74,11 +87,7 @@ internal sealed record VerdictRow(
             .Select(c => $"{c.Count} {Name(c.Verdict)}"));
     }
 
-    private static string Name(TargetVerdict verdict) => verdict switch
-    {
-        TargetVerdict.NotMeasured => "not measured",
-        _ => verdict.ToString().ToLowerInvariant(),
-    };
+    private static string Name(TargetVerdict verdict) => verdict == TargetVerdict.NotMeasured ? "not measured" : verdict.ToString().ToLowerInvariant();
 
     // Bold when the whole interval of a ratio is below 1: Sparrow is faster, whatever the resample.
     private static string Bold(RatioEstimate ratio) => ratio.Unit == RatioEstimate.Times && ratio.High < 1 ? $"**{ratio}**" : ratio.ToString();

@@ -37,8 +37,7 @@ CpuTicks? ticksBefore = CpuTicks.Now();
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
     // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
-    .AddColumn(StatisticalTestColumn.Create("5%"))
-    .AddValidator(BenchmarkRoles.Validator);
+    .AddColumn(StatisticalTestColumn.Create("5%"));
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");

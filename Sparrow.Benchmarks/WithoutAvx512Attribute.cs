@@ -31,7 +31,7 @@ internal sealed class WithoutAvx512Attribute : Attribute
     {
         var wanted = CaseOf.From(benchmarkCase);
         return !wanted.WithoutAvx512 || (wanted.Type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
-            && (wanted.Role is Role.Sparrow or null || wanted.Categories.Contains(Category.HeadlineWithoutAvx512)
+            && (wanted.Role == Role.Sparrow || wanted.Categories.Contains(Category.HeadlineWithoutAvx512)
                 || wanted.Type.GetMethods().SelectMany(m => m.GetCustomAttributes<TargetAttribute>()).Any(target => target.Against == wanted.Method.Name)));
     }
 }

@@ -27,25 +27,22 @@ internal static class LaunchBootstrap
     public static double Median(IReadOnlyList<double[]> launches) => MedianOf([.. launches.SelectMany(l => l)]);
 
     /// <summary><paramref name="numerator"/>'s pooled median over <paramref name="denominator"/>'s, with its interval.</summary>
-    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator) =>
-        numerator.Sum(l => l.Length) == 0 || denominator.Sum(l => l.Length) == 0
-            ? throw new ArgumentException("each side needs at least one measurement")
-            : Interval(Median(numerator) / Median(denominator), random => MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random)), RatioEstimate.Times);
+    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator) => Estimate(RatioEstimate.Times, numerator, denominator);
 
     /// <summary>The pooled median time per operation (ns), with its interval.</summary>
-    public static RatioEstimate Time(IReadOnlyList<double[]> launches) =>
-        launches.Sum(l => l.Length) == 0
-            ? throw new ArgumentException("a time needs at least one measurement")
-            : Interval(Median(launches), random => MedianOf(Resample(launches, random)), RatioEstimate.Nanoseconds);
+    public static RatioEstimate Time(IReadOnlyList<double[]> launches) => Estimate(RatioEstimate.Nanoseconds, launches);
 
-    private static RatioEstimate Interval(double estimate, Func<Random, double> resampled, string unit)
+    // The first side's pooled median, over the second's when there is one; resampled the same way, each side in turn.
+    private static RatioEstimate Estimate(string unit, params IReadOnlyList<double[]>[] sides)
     {
+        if (sides.Any(side => side.Sum(l => l.Length) == 0))
+            throw new ArgumentException("each side needs at least one measurement");
         var random = new Random(Seed);
         var values = new double[Resamples];
         for (int i = 0; i < values.Length; i++)
-            values[i] = resampled(random);
+            values[i] = sides.Select(side => MedianOf(Resample(side, random))).Aggregate((first, second) => first / second);
         Array.Sort(values);
-        return new RatioEstimate(estimate, Percentile(values, 0.025), Percentile(values, 0.975), unit);
+        return new RatioEstimate(sides.Select(Median).Aggregate((first, second) => first / second), Percentile(values, 0.025), Percentile(values, 0.975), unit);
     }
 
     /// <summary>As many launches as measured, drawn with replacement; from each, as many iterations as it has, drawn with replacement.</summary>

@@ -30,7 +30,7 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
     public IEnumerable<string> Categories =>
         Method.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true).Concat(Type.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true)).SelectMany(a => a.Categories);
 
-    /// <summary>The one role category, or null with none or several (which <see cref="BenchmarkRoles"/> reports).</summary>
+    /// <summary>The one role category, or null with none or several (which HeadlineSuiteTests reports).</summary>
     public Role? Role => Categories.Select(c => Enum.TryParse(c, out Role role) ? role : (Role?)null).OfType<Role>().Distinct().ToList() is [var role] ? role : null;
 
     /// <summary>

@@ -42,9 +42,6 @@ internal static class HeadlineSuite
     /// <summary>Whether the headline suite holds <paramref name="benchmarkCase"/> (whatever the command line selected).</summary>
     public static bool IsHeadline(CaseOf benchmarkCase)
     {
-        // A benchmark without a role stays in, so that the role validator fails the run naming it.
-        if (benchmarkCase.Role is null)
-            return true;
         if (!benchmarkCase.Categories.Contains(benchmarkCase.WithoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline))
             return false;
         return benchmarkCase.Type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true)

@@ -22,10 +22,9 @@ internal static class Publisher
     /// <summary>Replaces the JSON in <paramref name="root"/>'s docs/results with <paramref name="jsonFiles"/>, then writes docs and README from it.</summary>
     public static void Publish(string root, IReadOnlyList<string> jsonFiles)
     {
-        string results = Path.Combine(root, ResultsDirectory);
-        Directory.CreateDirectory(results);
+        string results = Directory.CreateDirectory(Path.Combine(root, ResultsDirectory)).FullName;
         var previous = Directory.GetFiles(results, "*.json");
-        if (previous.Length > 0 && Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
+        if (Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
             Console.WriteLine("// * This run's headline ratios beside the previously published run's *\n" + comparison);
         foreach (string old in previous)
             File.Delete(old);
@@ -38,18 +37,14 @@ internal static class Publisher
     /// <summary>docs/benchmarks.md, the charts and README's blocks from <paramref name="run"/>.</summary>
     public static void Write(string root, RunResults run)
     {
-        string charts = Path.Combine(root, "docs", "benchmarks");
-        Directory.CreateDirectory(charts);
+        string charts = Directory.CreateDirectory(Path.Combine(root, "docs", "benchmarks")).FullName;
         foreach (string old in Directory.EnumerateFiles(charts))
             File.Delete(old);
         foreach (var (name, png) in Charts.Render(run))
             File.WriteAllBytes(Path.Combine(charts, name + ".png"), png);
         File.WriteAllText(Path.Combine(root, "docs", "benchmarks.md"), Docs(run));
         string readme = Path.Combine(root, "README.md");
-        string text = File.ReadAllText(readme).ReplaceLineEndings("\n");
-        foreach (var (block, content) in ReadmeBlocks(run))
-            text = Replace(text, block, content);
-        File.WriteAllText(readme, text);
+        File.WriteAllText(readme, ReadmeBlocks(run).Aggregate(File.ReadAllText(readme).ReplaceLineEndings("\n"), (text, block) => Replace(text, block.Block, block.Content)));
     }
 
     /// <summary>README's generated blocks: the headline section, the decode study (when the run measured it) and the key-table memory.</summary>
@@ -112,8 +107,7 @@ internal static class Publisher
         return start < 0 || end < start ? null : text[(start + Start(block).Length + 1)..end];
     }
 
-    private static string Replace(string text, string block, string content) =>
-        Block(text, block) is null
-            ? throw new InvalidOperationException($"README.md has no {Start(block)} ... {End(block)} block to write.")
-            : text[..(text.IndexOf(Start(block), StringComparison.Ordinal) + Start(block).Length + 1)] + content + text[text.IndexOf(End(block), StringComparison.Ordinal)..];
+    private static string Replace(string text, string block, string content) => Block(text, block) is { } old
+        ? text.Replace($"{Start(block)}\n{old}{End(block)}", $"{Start(block)}\n{content}{End(block)}", StringComparison.Ordinal)
+        : throw new InvalidOperationException($"README.md has no {Start(block)} ... {End(block)} block to write.");
 }

@@ -3,7 +3,6 @@ using System.Reflection;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Running;
-using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 

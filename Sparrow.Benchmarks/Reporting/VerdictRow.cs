@@ -27,31 +27,20 @@ internal sealed record VerdictRow(
         _ => TargetVerdict.Undecided,
     };
 
-    public static IReadOnlyList<VerdictRow> From(RunResults run)
-    {
-        var rows = new List<VerdictRow>();
-        foreach (var group in run.Cases.GroupBy(m => (m.Case.Type, m.Case.Name)))
-        {
-            var byMethod = group.ToDictionary(m => m.Case.Method.Name);
-            string?[] strongest = [Fastest(group, Role.Alternative), Fastest(group, Role.Historical)];
-            foreach (Measured sparrow in group.Where(m => m.Case.Role == Role.Sparrow))
-            {
-                var targets = sparrow.Case.Targets.ToList();
-                var comparisons = targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
-                    .Concat(strongest.OfType<string>().Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)));
-                foreach (var (against, target) in comparisons)
-                {
-                    Measured? other = null;
-                    RatioEstimate? ratio = against == TargetAttribute.TimePerOperation
-                        ? LaunchBootstrap.Time(sparrow.Launches)
-                        : byMethod.TryGetValue(against, out other) ? LaunchBootstrap.Ratio(sparrow.Launches, other.Launches) : null;
-                    rows.Add(new VerdictRow(sparrow.Case.Primitive, sparrow.Case.Name, sparrow.Case.Method.Name, sparrow.MedianNs, against, ratio, target,
-                        HeadlineSuite.IsHeadline(sparrow.Case) && (other is null || HeadlineSuite.IsHeadline(other.Case))));
-                }
-            }
-        }
-        return rows;
-    }
+    public static IReadOnlyList<VerdictRow> From(RunResults run) =>
+    [
+        .. from @case in run.Cases.GroupBy(m => (m.Case.Type, m.Case.Name))
+           let strongest = new[] { Fastest(@case, Role.Alternative), Fastest(@case, Role.Historical) }.OfType<string>()
+           from sparrow in @case.Where(m => m.Case.Role == Role.Sparrow)
+           let targets = sparrow.Case.Targets.ToList()
+           from comparison in targets.Select(t => (t.Against, Target: (TargetAttribute?)t))
+               .Concat(strongest.Where(m => targets.All(t => t.Against != m)).Select(m => (Against: m, Target: (TargetAttribute?)null)))
+           let other = @case.FirstOrDefault(m => m.Case.Method.Name == comparison.Against)
+           let ratio = comparison.Against == TargetAttribute.TimePerOperation ? LaunchBootstrap.Time(sparrow.Launches)
+               : other is null ? null : LaunchBootstrap.Ratio(sparrow.Launches, other.Launches)
+           select new VerdictRow(sparrow.Case.Primitive, sparrow.Case.Name, sparrow.Case.Method.Name, sparrow.MedianNs, comparison.Against, ratio, comparison.Target,
+               HeadlineSuite.IsHeadline(sparrow.Case) && (other is null || HeadlineSuite.IsHeadline(other.Case))),
+    ];
 
     /// <summary>The verdict as a Markdown table (the console prints the same table).</summary>
     public static string ToMarkdown(IEnumerable<VerdictRow> rows) =>

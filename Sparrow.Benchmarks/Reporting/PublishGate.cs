@@ -7,17 +7,15 @@ internal sealed record SameCodePair(string Case, string Method, string SameAs, R
 
 /// <summary>
 /// Whether a run may be published: <see cref="Refusals"/> lists every reason not to, from three questions. Did other
-/// processes use more than <see cref="MaxOtherCores"/> cores on average while it ran (<see cref="CpuTicks"/>)? Do the A/A pairs (two methods
-/// running the same code) agree within <see cref="SameCodeTolerance"/>; when not, placement or the machine moved the
-/// numbers? Are more than <see cref="MaxUndecidedShare"/> of the headline targets undecided? The targets were set with
+/// processes use more than <see cref="MaxOtherCores"/> cores on average while it ran (<see cref="CpuTicks"/>)? Do the
+/// A/A pairs (two methods running the same code) agree within <see cref="SameCodeTolerance"/>; when not, placement or
+/// the machine moved the numbers? Are more than <see cref="MaxUndecidedShare"/> of the headline targets undecided? The targets were set with
 /// room to spare, so a quiet run decides nearly all of them; a quarter undecided says the intervals are wide across the
 /// board, and a table of "undecided" tells a reader nothing.
 /// </summary>
 internal static class PublishGate
 {
-    public const double MaxOtherCores = 0.2;
-    public const double SameCodeTolerance = 0.10;
-    public const double MaxUndecidedShare = 0.25;
+    public const double MaxOtherCores = 0.2, SameCodeTolerance = 0.10, MaxUndecidedShare = 0.25;
 
     public static readonly string WhatToDo =
         "README.md and docs/ were left as they were; this run's reports are in BenchmarkDotNet.Artifacts/results/.\n" +

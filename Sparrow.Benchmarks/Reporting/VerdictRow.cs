@@ -18,7 +18,10 @@ internal sealed record VerdictRow(
     TargetAttribute? Target,
     bool IsHeadline)
 {
-    /// <summary>Where the interval of <see cref="Ratio"/> lies against <see cref="Target"/>; null for a row without a target.</summary>
+    /// <summary>
+    /// Met when the whole interval of <see cref="Ratio"/> is at or under <see cref="Target"/>, missed when it is over it, undecided
+    /// when it straddles it (this run cannot tell), not measured without the method the target names; null for a row without a target.
+    /// </summary>
     public TargetVerdict? Verdict => Target is null ? null : Ratio switch
     {
         null => TargetVerdict.NotMeasured,

@@ -27,11 +27,8 @@ internal sealed class WithoutAvx512Attribute : Attribute
 
     public static IFilter Filter { get; } = new SimpleFilter(IsWanted);
 
-    private static bool IsWanted(BenchmarkCase benchmarkCase)
-    {
-        var wanted = CaseOf.From(benchmarkCase);
-        return !wanted.WithoutAvx512 || (wanted.Type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
+    private static bool IsWanted(BenchmarkCase benchmarkCase) => CaseOf.From(benchmarkCase) is var wanted
+        && (!wanted.WithoutAvx512 || (wanted.Type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
             && (wanted.Role == Role.Sparrow || wanted.Categories.Contains(Category.HeadlineWithoutAvx512)
-                || wanted.Type.GetMethods().SelectMany(m => m.GetCustomAttributes<TargetAttribute>()).Any(target => target.Against == wanted.Method.Name)));
-    }
+                || wanted.Type.GetMethods().SelectMany(m => m.GetCustomAttributes<TargetAttribute>()).Any(target => target.Against == wanted.Method.Name))));
 }

@@ -32,39 +32,32 @@ internal static class LaunchBootstrap
     /// <summary>The pooled median time per operation (ns), with its interval.</summary>
     public static RatioEstimate Time(IReadOnlyList<double[]> launches) => Estimate(RatioEstimate.Nanoseconds, launches);
 
-    // The first side's pooled median, over the second's when there is one; resampled the same way, each side in turn.
+    // The first side's pooled median, over the second's when there is one; each resample draws every side in turn.
     private static RatioEstimate Estimate(string unit, params IReadOnlyList<double[]>[] sides)
     {
         if (sides.Any(side => side.Sum(l => l.Length) == 0))
             throw new ArgumentException("each side needs at least one measurement");
         var random = new Random(Seed);
-        var values = new double[Resamples];
-        for (int i = 0; i < values.Length; i++)
-            values[i] = sides.Select(side => MedianOf(Resample(side, random))).Aggregate((first, second) => first / second);
-        Array.Sort(values);
-        return new RatioEstimate(sides.Select(Median).Aggregate((first, second) => first / second), Percentile(values, 0.025), Percentile(values, 0.975), unit);
+        double[] resampled = [.. Enumerable.Range(0, Resamples).Select(_ => Statistic(sides.Select(side => MedianOf(Resample(side, random))))).Order()];
+        return new RatioEstimate(Statistic(sides.Select(Median)), Percentile(resampled, 0.025), Percentile(resampled, 0.975), unit);
     }
 
+    private static double Statistic(IEnumerable<double> medians) => medians.Aggregate((first, second) => first / second);
+
     /// <summary>As many launches as measured, drawn with replacement; from each, as many iterations as it has, drawn with replacement.</summary>
-    private static double[] Resample(IReadOnlyList<double[]> launches, Random random)
-    {
-        var sample = new List<double>(launches.Sum(l => l.Length));
-        for (int l = 0; l < launches.Count; l++)
-        {
-            double[] launch = launches[random.Next(launches.Count)];
-            for (int i = 0; i < launch.Length; i++)
-                sample.Add(launch[random.Next(launch.Length)]);
-        }
-        return [.. sample];
-    }
+    private static double[] Resample(IReadOnlyList<double[]> launches, Random random) =>
+    [
+        .. from draw in launches
+           let launch = launches[random.Next(launches.Count)]
+           from iteration in launch
+           select launch[random.Next(launch.Length)],
+    ];
 
     private static double MedianOf(double[] values)
     {
-        if (values.Length == 0)
-            return double.NaN;
         Array.Sort(values);
         int middle = values.Length / 2;
-        return values.Length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+        return values.Length == 0 ? double.NaN : values.Length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
     }
 
     // Linear interpolation between the two nearest ranks of sorted values.

@@ -36,13 +36,10 @@ internal static class HeadlineSuite
     public static IFilter Filter { get; } = new SimpleFilter(benchmarkCase => IsHeadline(CaseOf.From(benchmarkCase)));
 
     /// <summary>Whether the headline suite holds <paramref name="benchmarkCase"/> (whatever the command line selected).</summary>
-    public static bool IsHeadline(CaseOf benchmarkCase)
-    {
-        if (!benchmarkCase.Categories.Contains(benchmarkCase.WithoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline))
-            return false;
-        return benchmarkCase.Type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true)
+    public static bool IsHeadline(CaseOf benchmarkCase) =>
+        benchmarkCase.Categories.Contains(benchmarkCase.WithoutAvx512 ? Category.HeadlineWithoutAvx512 : Category.Headline)
+        && benchmarkCase.Type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true)
             .Where(headline => headline.Methods is null || headline.Methods.Contains(benchmarkCase.Method.Name))
             .All(headline => (benchmarkCase.WithoutAvx512 ? headline.WithoutAvx512 ?? headline.Values : headline.Values)
                 .Any(value => Format.Invariant(value) == benchmarkCase[headline.Parameter]));
-    }
 }

@@ -27,20 +27,21 @@ internal static class PublishGate
     public static string? MachineRefusal(double? otherCores) => otherCores switch
     {
         null => "could not read /proc/stat and /proc/self/stat, so nothing shows the machine was quiet (publish from Linux)",
-        > MaxOtherCores => Format.Invariant($"other processes used {otherCores:0.00} cores on average while the run measured (above {MaxOtherCores:0.0#}); `top` shows them"),
+        > MaxOtherCores => Format.Invariant($"other processes used {otherCores:0.00} cores on average while the run measured (above {MaxOtherCores:0.0#})"),
         _ => null,
     };
 
     public static string? SameCodeRefusal(SameCodePair pair) =>
         Math.Max(pair.Ratio.Ratio, 1 / pair.Ratio.Ratio) is var slowerOverFaster && slowerOverFaster > 1 + SameCodeTolerance
-            ? Format.Invariant($"{pair.Case}: {pair.Method} and {pair.SameAs} run the same code but their medians differ by {(slowerOverFaster - 1) * 100:0}% (ratio {pair.Ratio}), above {SameCodeTolerance * 100:0}%")
+            ? Format.Invariant($"{pair.Case}: {pair.Method} and {pair.SameAs} run the same code but their medians differ by ")
+                + Format.Invariant($"{(slowerOverFaster - 1) * 100:0}% (ratio {pair.Ratio}), above {SameCodeTolerance * 100:0}%")
             : null;
 
     public static string? UndecidedRefusal(IEnumerable<TargetVerdict> headlineTargets)
     {
         var measured = headlineTargets.Where(v => v != TargetVerdict.NotMeasured).ToList();
         int undecided = measured.Count(v => v == TargetVerdict.Undecided);
-        return measured.Count > 0 && undecided > measured.Count * MaxUndecidedShare
+        return undecided > measured.Count * MaxUndecidedShare
             ? Format.Invariant($"{undecided} of {measured.Count} headline targets are undecided (their interval straddles the target), above {MaxUndecidedShare:0%}")
             : null;
     }
@@ -51,6 +52,7 @@ internal static class PublishGate
         let sameAs = measured.Case.Method.GetCustomAttribute<SameCodeAsAttribute>()
         where sameAs is not null
         from other in run.Cases
-        where other.Case.Method.Name == sameAs.Method && other.Case.SameCaseAs(measured.Case)
-        select new SameCodePair($"{measured.Case.Primitive} {measured.Case.Name}", measured.Case.Method.Name, sameAs.Method, LaunchBootstrap.Ratio(measured.Launches, other.Launches));
+        where other.Case.Method.Name == sameAs.Method && (other.Case.Type, other.Case.Name) == (measured.Case.Type, measured.Case.Name)
+        select new SameCodePair($"{measured.Case.Primitive} {measured.Case.Name}", measured.Case.Method.Name, sameAs.Method,
+            LaunchBootstrap.Ratio(measured.Launches, other.Launches));
 }

@@ -39,9 +39,6 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
     public IEnumerable<TargetAttribute> Targets => Method.GetCustomAttributes<TargetAttribute>().Where(target => target.WithoutAvx512 == WithoutAvx512
         && (Size is { } size ? size >= target.MinSize && size <= target.MaxSize : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue)
         && (target.Case is null || Parameters.Any(p => p.Value == Format.Invariant(target.Case))));
-
-    /// <summary>The same method in the same case and job: <paramref name="other"/> measured beside it.</summary>
-    public bool SameCaseAs(CaseOf other) => Type == other.Type && WithoutAvx512 == other.WithoutAvx512 && Parameters.SequenceEqual(other.Parameters);
 }
 
 /// <summary>A measured case: its median and allocation per operation, and its result iterations' times (ns per operation) by launch.</summary>

@@ -79,25 +79,19 @@ internal static class Charts
         return plot.GetImageBytes(Width, Height, ImageFormat.Png);
     }
 
-    // Ticks at the powers of ten and 2 and 5 of each decade, on an axis plotting log10 of the time, labelled with the time.
+    // Ticks at 1, 2 and 5 times each power of ten, on an axis plotting log10 of the time, labelled with the time.
     private static NumericManual LogTicks()
     {
-        var ticks = new NumericManual();
-        for (int decade = -3; decade <= 10; decade++)
-        {
-            foreach (double step in (ReadOnlySpan<double>)[1, 2, 5])
-                ticks.AddMajor(Math.Log10(step * Math.Pow(10, decade)), Format.Time(step * Math.Pow(10, decade)));
-        }
-        return ticks;
+        double[] times = [.. Enumerable.Range(-3, 14).SelectMany(decade => new[] { 1, 2, 5 }.Select(step => step * Math.Pow(10, decade)))];
+        return new NumericManual([.. times.Select(Math.Log10)], [.. times.Select(Format.Time)]);
     }
 
     // Sizes at powers of two, few enough not to overlap: "16", "256", "4 KiB", "64 KiB".
     private static NumericManual SizeTicks(int min, int max)
     {
-        var ticks = new NumericManual();
         int low = (int)Math.Floor(Math.Log2(min)), high = (int)Math.Ceiling(Math.Log2(max)), step = Math.Max(1, (high - low + 7) / 8);
-        for (int power = low; power <= high; power += step)
-            ticks.AddMajor(Math.Log10(Math.Pow(2, power)), power < 10 ? Format.Whole(1 << power) : Format.Invariant($"{1 << (power - 10)} KiB"));
-        return ticks;
+        int[] powers = [.. Enumerable.Range(low, high - low + 1).Where(power => (power - low) % step == 0)];
+        return new NumericManual([.. powers.Select(power => Math.Log10(Math.Pow(2, power)))],
+            [.. powers.Select(power => power < 10 ? Format.Whole(1 << power) : Format.Invariant($"{1 << (power - 10)} KiB"))]);
     }
 }

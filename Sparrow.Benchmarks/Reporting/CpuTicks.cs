@@ -3,10 +3,9 @@ using System.Globalization;
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
-/// Linux's CPU time counters (clock ticks, from /proc) at one moment: every CPU's busy and total ticks (/proc/stat),
-/// and this process tree's own (/proc/self/stat's utime, stime, cutime and cstime: BenchmarkDotNet waits for every
-/// build and benchmark process it starts, so their time is reaped into cutime and cstime). Two of them tell how much
-/// other work used the machine in between. Not the load average: it counts `dotnet run`'s build for a minute after it ended.
+/// Linux's CPU time counters (clock ticks) at one moment: every CPU's busy and total ticks (/proc/stat), and this process
+/// tree's own (/proc/self/stat's utime, stime, cutime and cstime: BenchmarkDotNet waits for every build and benchmark
+/// process it starts, so their time is reaped into cutime and cstime). Not the load average: it counts `dotnet run`'s build for a minute after.
 /// </summary>
 internal readonly record struct CpuTicks(long Busy, long Total, long Own)
 {

@@ -8,8 +8,8 @@ namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
 /// One case of a benchmark method: its class, method, parameter values (invariant text, in declaration order) and
-/// whether it ran under the AVX-512-off job (<see cref="WithoutAvx512Attribute"/>). The same from a <see cref="BenchmarkCase"/> before a run and
-/// from BenchmarkDotNet's JSON after one, so the headline, the targets and the verdict read one shape.
+/// whether it ran under <see cref="WithoutAvx512Attribute"/>'s job. The same from a <see cref="BenchmarkCase"/> before a
+/// run and from BenchmarkDotNet's JSON after one, so the headline, the targets and the verdict read one shape.
 /// </summary>
 internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyValuePair<string, string>> Parameters, bool WithoutAvx512)
 {
@@ -21,13 +21,14 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
     public int? Size => int.TryParse(this["Size"], CultureInfo.InvariantCulture, out int size) ? size : null;
 
     /// <summary>"Size=4, Pairs=Equal" (every value in full), with ", NoAVX512" under the AVX-512-off job; "-" for a case without either.</summary>
-    public string Name => string.Join(", ", Parameters.Select(p => $"{p.Key}={p.Value}").Append(WithoutAvx512 ? WithoutAvx512Attribute.JobId : null).OfType<string>()) is { Length: > 0 } name ? name : "-";
+    public string Name => string.Join(", ", Parameters.Select(p => $"{p.Key}={p.Value}").Append(WithoutAvx512 ? WithoutAvx512Attribute.JobId : null).OfType<string>())
+        is { Length: > 0 } name ? name : "-";
 
     /// <summary>The primitive a class measures: "CompareBenchmarks" → "Compare".</summary>
     public string Primitive => Type.Name.EndsWith("Benchmarks", StringComparison.Ordinal) ? Type.Name[..^"Benchmarks".Length] : Type.Name;
 
-    public IEnumerable<string> Categories =>
-        Method.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true).Concat(Type.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true)).SelectMany(a => a.Categories);
+    public IEnumerable<string> Categories => Method.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true)
+        .Concat(Type.GetCustomAttributes<BenchmarkCategoryAttribute>(inherit: true)).SelectMany(a => a.Categories);
 
     /// <summary>The one role category, or null with none or several (which HeadlineSuiteTests reports).</summary>
     public Role? Role => Categories.Select(c => Enum.TryParse(c, out Role role) ? role : (Role?)null).OfType<Role>().Distinct().ToList() is [var role] ? role : null;

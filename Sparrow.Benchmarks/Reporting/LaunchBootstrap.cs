@@ -1,3 +1,6 @@
+using Perfolizer.Mathematics.QuantileEstimators;
+using Pragmastat;
+
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
@@ -38,7 +41,7 @@ internal static class LaunchBootstrap
         if (sides.Any(side => side.Sum(l => l.Length) == 0))
             throw new ArgumentException("each side needs at least one measurement");
         var random = new Random(Seed);
-        double[] resampled = [.. Enumerable.Range(0, Resamples).Select(_ => Statistic(sides.Select(side => MedianOf(Resample(side, random))))).Order()];
+        double[] resampled = [.. Enumerable.Range(0, Resamples).Select(_ => Statistic(sides.Select(side => MedianOf(Resample(side, random)))))];
         return new RatioEstimate(Statistic(sides.Select(Median)), Percentile(resampled, 0.025), Percentile(resampled, 0.975), unit);
     }
 
@@ -53,18 +56,8 @@ internal static class LaunchBootstrap
            select launch[random.Next(launch.Length)],
     ];
 
-    private static double MedianOf(double[] values)
-    {
-        Array.Sort(values);
-        int middle = values.Length / 2;
-        return values.Length == 0 ? double.NaN : values.Length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-    }
+    // The median and percentiles interpolate linearly between the two nearest ranks (Hyndman and Fan's type 7).
+    private static double MedianOf(double[] values) => values.Length == 0 ? double.NaN : Percentile(values, 0.5);
 
-    // Linear interpolation between the two nearest ranks of sorted values.
-    private static double Percentile(double[] sorted, double fraction)
-    {
-        double rank = fraction * (sorted.Length - 1);
-        int below = (int)Math.Floor(rank), above = Math.Min(below + 1, sorted.Length - 1);
-        return sorted[below] + (sorted[above] - sorted[below]) * (rank - below);
-    }
+    private static double Percentile(double[] values, double probability) => SimpleQuantileEstimator.Instance.Quantile(new Sample(values), probability);
 }

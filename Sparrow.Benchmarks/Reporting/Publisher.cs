@@ -65,12 +65,9 @@ internal static class Publisher
         foreach (var primitive in run.Cases.GroupBy(m => m.Case.Primitive))
         {
             doc.Append($"## {primitive.Key}\n\n| Method | Role | Case | Median | Allocated |\n|---|---|---|---:|---:|\n");
-            foreach (Measured m in primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal))
-                doc.Append($"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n");
-            doc.AppendLine();
-            foreach (var (chart, _) in Charts.Panels(primitive))
-                doc.Append($"![{chart}](benchmarks/{chart}.png)\n");
-            doc.AppendLine();
+            doc.AppendJoin("", primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal).Select(m =>
+                $"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n"));
+            doc.Append('\n').AppendJoin("", Charts.Panels(primitive).Select(chart => $"![{chart.Name}](benchmarks/{chart.Name}.png)\n")).Append('\n');
         }
         return doc.ToString();
     }

@@ -74,7 +74,6 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                 if (benchmark.GetProperty("Statistics").ValueKind != JsonValueKind.Object)
                     continue; // it failed; the run said so
                 Type type = typeof(RunResults).Assembly.GetType(Text(benchmark, "Namespace") + "." + Text(benchmark, "Type"), throwOnError: true)!;
-                MethodInfo method = type.GetMethod(Text(benchmark, "Method"))!;
                 var parameters = Text(benchmark, "Parameters").Split('&', StringSplitOptions.RemoveEmptyEntries)
                     .Select(p => KeyValuePair.Create(p[..p.IndexOf('=')], p[(p.IndexOf('=') + 1)..])).ToList();
                 // "Type.Method: Job(...) [params]": the job id leads BenchmarkDotNet's display of the job.
@@ -86,7 +85,7 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                     .Select(g => g.Select(m => m.GetProperty("Nanoseconds").GetDouble() / m.GetProperty("Operations").GetInt64()).ToArray()).ToList();
                 long? allocated = benchmark.TryGetProperty("Memory", out JsonElement memory) && memory.TryGetProperty("BytesAllocatedPerOperation", out JsonElement bytes)
                     && bytes.ValueKind == JsonValueKind.Number ? bytes.GetInt64() : null;
-                cases.Add(new Measured(new CaseOf(type, method, parameters, job == WithoutAvx512Attribute.JobId),
+                cases.Add(new Measured(new CaseOf(type, type.GetMethod(Text(benchmark, "Method"))!, parameters, job == WithoutAvx512Attribute.JobId),
                     benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches));
             }
         }

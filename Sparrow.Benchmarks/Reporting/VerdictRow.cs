@@ -9,14 +9,7 @@ namespace Sparrow.Benchmarks.Reporting;
 /// against the fastest alternative and the fastest historical baseline when no target already names them.
 /// </summary>
 internal sealed record VerdictRow(
-    string Primitive,
-    string Case,
-    string Method,
-    double SparrowNs,
-    string Against,
-    RatioEstimate? Ratio,
-    TargetAttribute? Target,
-    bool IsHeadline)
+    string Primitive, string Case, string Method, double SparrowNs, string Against, RatioEstimate? Ratio, TargetAttribute? Target, bool IsHeadline)
 {
     /// <summary>
     /// Met when the whole interval of <see cref="Ratio"/> is at or under <see cref="Target"/>, missed when it is over it, undecided

@@ -24,14 +24,11 @@ internal static class HeadlineSuite
     /// no new method has been compiled for a while, and on a busy 2-core machine BenchmarkDotNet's pilot then sized the
     /// iterations of about one launch in six on tier-0 code, many times slower than the tier-1 code then measured.
     /// </summary>
-    public static readonly Job Job = Job.Default
-        .WithId("Sparrow")
-        .WithEnvironmentVariable("DOTNET_TC_CallCountingDelayMs", "0")
-        .WithLaunchCount(3)
-        .WithWarmupCount(2)
-        .WithIterationCount(7)
-        .WithIterationTime(TimeInterval.FromMilliseconds(40))
-        .WithEvaluateOverhead(false);
+    public static readonly Job Job = new Job("Sparrow")
+    {
+        Run = { LaunchCount = 3, WarmupCount = 2, IterationCount = 7, IterationTime = TimeInterval.FromMilliseconds(40) },
+        Accuracy = { EvaluateOverhead = false },
+    }.WithEnvironmentVariable("DOTNET_TC_CallCountingDelayMs", "0");
 
     public static IFilter Filter { get; } = new SimpleFilter(benchmarkCase => IsHeadline(CaseOf.From(benchmarkCase)));
 

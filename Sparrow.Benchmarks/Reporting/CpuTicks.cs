@@ -15,10 +15,10 @@ internal readonly record struct CpuTicks(long Busy, long Total, long Own)
         try
         {
             // "cpu user nice system idle iowait irq softirq steal guest guest_nice": guest time is already in user and nice.
-            long[] cpu = [.. File.ReadLines("/proc/stat").First().Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8).Select(Parse)];
+            long[] cpu = [.. File.ReadLines("/proc/stat").First().Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).Take(8).Select(field => long.Parse(field, CultureInfo.InvariantCulture))];
             // The name may hold spaces and parentheses: the fields start after the last ')'; utime is the 12th from there.
             string self = File.ReadAllText("/proc/self/stat");
-            long own = self[(self.LastIndexOf(')') + 2)..].Split(' ').Skip(11).Take(4).Sum(Parse);
+            long own = self[(self.LastIndexOf(')') + 2)..].Split(' ').Skip(11).Take(4).Sum(field => long.Parse(field, CultureInfo.InvariantCulture));
             return new CpuTicks(cpu.Sum() - cpu[3] - cpu[4], cpu.Sum(), own);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException or InvalidOperationException)
@@ -30,6 +30,4 @@ internal readonly record struct CpuTicks(long Busy, long Total, long Own)
     /// <summary>The cores other processes used on average since <paramref name="earlier"/> (total busy time less this tree's).</summary>
     public double OtherCoresSince(CpuTicks earlier) =>
         (Busy - earlier.Busy - (Own - earlier.Own)) / Math.Max(1.0, (double)(Total - earlier.Total) / Environment.ProcessorCount);
-
-    private static long Parse(string field) => long.Parse(field, CultureInfo.InvariantCulture);
 }

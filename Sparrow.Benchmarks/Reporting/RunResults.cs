@@ -14,7 +14,7 @@ namespace Sparrow.Benchmarks.Reporting;
 internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyValuePair<string, string>> Parameters, bool WithoutAvx512)
 {
     public static CaseOf From(BenchmarkCase benchmarkCase) => new(benchmarkCase.Descriptor.Type, benchmarkCase.Descriptor.WorkloadMethod,
-        [.. benchmarkCase.Parameters.Items.Select(p => KeyValuePair.Create(p.Name, Format.Invariant(p.Value)))], WithoutAvx512Attribute.Is(benchmarkCase.Job));
+        [.. benchmarkCase.Parameters.Items.Select(p => KeyValuePair.Create(p.Name, Format.Invariant($"{p.Value}")))], WithoutAvx512Attribute.Is(benchmarkCase.Job));
 
     public string? this[string parameter] => Parameters.FirstOrDefault(p => p.Key == parameter).Value;
 
@@ -39,7 +39,7 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
     /// </summary>
     public IEnumerable<TargetAttribute> Targets => Method.GetCustomAttributes<TargetAttribute>().Where(target => target.WithoutAvx512 == WithoutAvx512
         && (Size is { } size ? size >= target.MinSize && size <= target.MaxSize : target.MinSize == int.MinValue && target.MaxSize == int.MaxValue)
-        && (target.Case is null || Parameters.Any(p => p.Value == Format.Invariant(target.Case))));
+        && (target.Case is null || Parameters.Any(p => p.Value == Format.Invariant($"{target.Case}"))));
 }
 
 /// <summary>A measured case: its median and allocation per operation, and its result iterations' times (ns per operation) by launch.</summary>

@@ -38,5 +38,5 @@ internal static class HeadlineSuite
         && benchmarkCase.Type.GetCustomAttributes<HeadlineParamsAttribute>(inherit: true)
             .Where(headline => headline.Methods is null || headline.Methods.Contains(benchmarkCase.Method.Name))
             .All(headline => (benchmarkCase.WithoutAvx512 ? headline.WithoutAvx512 ?? headline.Values : headline.Values)
-                .Any(value => Format.Invariant(value) == benchmarkCase[headline.Parameter]));
+                .Any(value => Format.Invariant($"{value}") == benchmarkCase[headline.Parameter]));
 }

@@ -1,7 +1,6 @@
 using System.Reflection;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Running;
 using Sparrow.Benchmarks.Reporting;
 
 namespace Sparrow.Benchmarks;
@@ -25,10 +24,8 @@ internal sealed class WithoutAvx512Attribute : Attribute
 
     public static bool Is(Job job) => job.ResolvedId == JobId;
 
-    public static IFilter Filter { get; } = new SimpleFilter(IsWanted);
-
-    private static bool IsWanted(BenchmarkCase benchmarkCase) => CaseOf.From(benchmarkCase) is var wanted
+    public static IFilter Filter { get; } = new SimpleFilter(benchmarkCase => CaseOf.From(benchmarkCase) is var wanted
         && (!wanted.WithoutAvx512 || (wanted.Type.IsDefined(typeof(WithoutAvx512Attribute), inherit: true)
             && (wanted.Role == Role.Sparrow || wanted.Categories.Contains(Category.HeadlineWithoutAvx512)
-                || wanted.Type.GetMethods().SelectMany(m => m.GetCustomAttributes<TargetAttribute>()).Any(target => target.Against == wanted.Method.Name))));
+                || wanted.Type.GetMethods().SelectMany(m => m.GetCustomAttributes<TargetAttribute>()).Any(target => target.Against == wanted.Method.Name)))));
 }

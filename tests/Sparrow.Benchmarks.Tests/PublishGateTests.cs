@@ -65,6 +65,20 @@ public sealed class PublishGateTests
     }
 
     [Fact]
+    public void A_child_process_s_time_is_this_process_tree_s_own_once_waited_for()
+    {
+        // What the gate relies on: BenchmarkDotNet waits for the builds and benchmark processes it starts.
+        Assert.SkipUnless(File.Exists("/proc/stat"), "/proc is Linux's");
+        CpuTicks before = CpuTicks.Now()!.Value;
+        TimeSpan self = Environment.CpuUsage.TotalTime;
+        using (var child = System.Diagnostics.Process.Start("sh", ["-c", "i=0; while [ $i -lt 1000000 ]; do i=$((i+1)); done"]))
+            child.WaitForExit();
+        // Clock ticks are 1/100 s on Linux; the loop takes most of a second of CPU.
+        double childSeconds = (CpuTicks.Now()!.Value.Own - before.Own) / 100.0 - (Environment.CpuUsage.TotalTime - self).TotalSeconds;
+        Assert.True(childSeconds >= 0.3, $"{childSeconds:0.00} s of the child's CPU time in this process's cutime and cstime");
+    }
+
+    [Fact]
     public void A_clean_run_has_no_refusal_and_every_reason_is_listed_otherwise()
     {
         Assert.Empty(PublishGate.Refusals(0.0, [Pair(1.02)], [TargetVerdict.Met, TargetVerdict.Missed]));

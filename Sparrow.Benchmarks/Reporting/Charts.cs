@@ -52,9 +52,10 @@ internal static class Charts
         }
         else
         {
-            // Bars of log10 of the time, from the round power of ten below the fastest, so one axis holds times a thousandfold apart.
+            // Bars of log10 of the time, so one axis holds times a thousandfold apart, from a power of ten at most half the
+            // fastest time, so the fastest bar still shows.
             var groups = cases.Select(m => m.Case.Name).Distinct().ToList();
-            double floor = Math.Floor(Math.Log10(cases.Min(m => m.MedianNs)));
+            double floor = Math.Floor(Math.Log10(cases.Min(m => m.MedianNs) / 2));
             var bars = from g in Enumerable.Range(0, groups.Count)
                        from i in Enumerable.Range(0, methods.Count)
                        let measured = cases.FirstOrDefault(m => m.Case.Name == groups[g] && m.Case.Method.Name == methods[i].Name)
@@ -68,7 +69,7 @@ internal static class Charts
             plot.Axes.Bottom.TickGenerator = new NumericManual([.. groups.Select((_, g) => g * (methods.Count + 1) + (methods.Count - 1) / 2.0)],
                 [.. groups.Select(g => g != "-" ? g : groups.Count > 1 ? "AVX-512 on" : "")]);
             plot.Axes.Bottom.MajorTickStyle.Length = 0;
-            plot.Axes.SetLimitsY(floor, Math.Log10(cases.Max(m => m.MedianNs)) + 0.1);
+            plot.Axes.SetLimitsY(floor, Math.Log10(cases.Max(m => m.MedianNs)) + 0.15);
             plot.Legend.ManualItems.AddRange(methods.Select((m, i) => new LegendItem { LabelText = $"{m.Name} ({m.Role})", FillColor = Palette.GetColor(i) }));
             plot.Title($"{name}: median time per implementation (lower is better)");
         }

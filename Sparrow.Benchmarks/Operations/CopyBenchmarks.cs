@@ -12,7 +12,6 @@ namespace Sparrow.Benchmarks;
 public unsafe class CopyBenchmarks
 {
     private const int Operations = PairBuffers.Operations;
-    private const int Rotation = PairBuffers.Count - 1;
 
     private PairBuffers _pairs = null!;
 
@@ -32,41 +31,29 @@ public unsafe class CopyBenchmarks
     public void Cleanup() => _pairs.Dispose();
 
     [Benchmark(Baseline = true, OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
-    public void BufferMemoryCopy() => Copies<BufferMemoryCopier>();
+    public void BufferMemoryCopy() => _pairs.Copies<BufferMemoryCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
-    public void CopyBlockUnaligned() => Copies<CopyBlockUnalignedCopier>();
+    public void CopyBlockUnaligned() => _pairs.Copies<CopyBlockUnalignedCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative)]
-    public void SpanCopyTo() => Copies<SpanCopier>();
+    public void SpanCopyTo() => _pairs.Copies<SpanCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Alternative, Category.Headline)]
-    public void Memcpy() => Copies<MemcpyCopier>();
+    public void Memcpy() => _pairs.Copies<MemcpyCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Historical)]
-    public void MemcpyWithGCTransition() => Copies<MemcpyWithGCTransitionCopier>();
+    public void MemcpyWithGCTransition() => _pairs.Copies<MemcpyWithGCTransitionCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    public void Copy() => Copies<SparrowCopier>();
+    public void Copy() => _pairs.Copies<SparrowCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow, Category.Headline)]
     [Target(0.9, nameof(BufferMemoryCopy), MinSize = 65, MaxSize = 2048)]
     [Target(1.03, nameof(BufferMemoryCopy), MinSize = 2049)]
     [Target(1.03, nameof(Memcpy), MinSize = 2049)]
-    public void CopyInline() => Copies<SparrowInlineCopier>();
-
-    private void Copies<TCopier>() where TCopier : struct, IByteCopier
-    {
-        byte* source = _pairs.First, destination = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            TCopier.Copy(source + offset, destination + offset, size);
-        }
-    }
+    public void CopyInline() => _pairs.Copies<SparrowInlineCopier>(Size);
 }

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using BenchmarkDotNet.Attributes;
 
 namespace Sparrow.Benchmarks;
@@ -17,7 +16,6 @@ namespace Sparrow.Benchmarks;
 public abstract unsafe class PairBufferBenchmarks
 {
     protected const int Operations = PairBuffers.Operations;
-    private const int Rotation = PairBuffers.Count - 1;
 
     private PairBuffers _pairs = null!;
 
@@ -41,42 +39,7 @@ public abstract unsafe class PairBufferBenchmarks
     [GlobalCleanup]
     public void Cleanup() => _pairs.Dispose();
 
-    /// <summary>Sum of the results, so no call is dead code.</summary>
-    // PERF: NoInlining makes each loop the JIT's root method. The JIT's inline budget is a multiple of the root's IL
-    // size: with BenchmarkDotNet's 7-byte [Benchmark] forwarder as the root, the portable path's AggressiveInlining tree
-    // ran out of budget and its blocks stayed a call with the loop counter spilled around it (SequenceEqual 64 B,
-    // AVX-512 off, 1.45 ns; inlined under DOTNET_JitInlineBudget=20). A caller's loop gets the budget of a loop, as
-    // here. The baselines call out of line either way; the extra call per 1024 operations costs nothing per operation.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private protected int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer
-    {
-        byte* first = _pairs.First, second = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size, sum = 0;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            sum += TComparer.Compare(first + offset, second + offset, size);
-        }
+    private protected int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer => _pairs.SumOfCompares<TComparer>(Size);
 
-        return sum;
-    }
-
-    /// <summary>How many pairs compared equal, so no call is dead code.</summary>
-    // PERF: NoInlining, as SumOfCompares.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private protected int CountOfEqual<TEquality>() where TEquality : struct, IByteEquality
-    {
-        byte* first = _pairs.First, second = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size, equal = 0;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            if (TEquality.Equal(first + offset, second + offset, size))
-                equal++;
-        }
-
-        return equal;
-    }
+    private protected int CountOfEqual<TEquality>() where TEquality : struct, IByteEquality => _pairs.CountOfEqual<TEquality>(Size);
 }

@@ -44,25 +44,25 @@ public unsafe class SizeDispatchBenchmarks
     public void Cleanup() => _pairs.Dispose();
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
-    public int CompareLadder() => SumOfCompares<SizeLadderComparer>();
+    public int CompareLadder() => _pairs.SumOfCompares<SizeLadderComparer>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
     [Target(1.05, nameof(CompareLadder), WithoutAvx512 = true)]
-    public int Compare() => SumOfCompares<SparrowInlineComparer>();
+    public int Compare() => _pairs.SumOfCompares<SparrowInlineComparer>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
-    public int SequenceEqualLadder() => CountOfEqual<SizeLadderComparer>();
+    public int SequenceEqualLadder() => _pairs.CountOfEqual<SizeLadderComparer>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
     [Target(1.05, nameof(SequenceEqualLadder), WithoutAvx512 = true)]
-    public int SequenceEqual() => CountOfEqual<SparrowComparer>();
+    public int SequenceEqual() => _pairs.CountOfEqual<SparrowComparer>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
-    public void CopyLadder() => Copies<SizeLadderCopier>();
+    public void CopyLadder() => _pairs.Copies<SizeLadderCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
     [Target(1.05, nameof(CopyLadder), WithoutAvx512 = true)]
-    public void Copy() => Copies<SparrowInlineCopier>();
+    public void Copy() => _pairs.Copies<SparrowInlineCopier>(Size);
 
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Reference)]
     public void SetLadder() => Sets<SizeLadderSetter>();
@@ -70,52 +70,6 @@ public unsafe class SizeDispatchBenchmarks
     [Benchmark(OperationsPerInvoke = Operations), BenchmarkCategory(Category.Sparrow)]
     [Target(1.05, nameof(SetLadder), WithoutAvx512 = true)]
     public void Set() => Sets<SparrowSetter>();
-
-    // PERF: each loop NoInlining, as in PairBufferBenchmarks: the loop is the JIT's root method and its inline budget
-    // is a loop's, not the [Benchmark] forwarder's.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private int SumOfCompares<TComparer>() where TComparer : struct, IByteComparer
-    {
-        byte* first = _pairs.First, second = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size, sum = 0;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            sum += TComparer.Compare(first + offset, second + offset, size);
-        }
-
-        return sum;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private int CountOfEqual<TEquality>() where TEquality : struct, IByteEquality
-    {
-        byte* first = _pairs.First, second = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size, equal = 0;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            if (TEquality.Equal(first + offset, second + offset, size))
-                equal++;
-        }
-
-        return equal;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void Copies<TCopier>() where TCopier : struct, IByteCopier
-    {
-        byte* source = _pairs.First, destination = _pairs.Second;
-        nint stride = _pairs.Stride;
-        int size = Size;
-        for (int i = 0; i < Operations; i++)
-        {
-            nint offset = (i & Rotation) * stride;
-            TCopier.Copy(source + offset, destination + offset, size);
-        }
-    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void Sets<TSetter>() where TSetter : struct, IByteSetter

@@ -30,12 +30,12 @@ internal static unsafe class Paths
         new("VectorBlocks.Compare", VectorBlocks.MinSize, Unbounded, (x, y, size) => VectorBlocks.Compare(x, y, (nuint)size)),
         new("CompareOperation.Masked (AVX-512)", 1, MaskedVector.MaxSize,
             (x, y, size) => new CompareOperation(x, y).Masked(MaskedVector.MaskFor((uint)size))) { SkipReason = SkipReasons.MaskedVector },
-        new("CompareCall.Compare (AVX-512, the call's path)", 0, Unbounded, (x, y, size) => CompareCall.Compare(x, y, size))
+        new("CompareCall.Inlined (AVX-512: what Compare inlines)", 0, Unbounded, (x, y, size) => CompareCall.Inlined(x, y, size))
             { ChecksSize = true, SkipReason = SkipReasons.MaskedVector },
-        new("CompareCall.UpToSixteen (AVX-512)", 1, MaskedVector.MaxSize128, (x, y, size) => CompareCall.UpToSixteen(x, y, (uint)size))
-            { SkipReason = SkipReasons.MaskedVector },
-        new("CompareCall.UpToSixtyFour (AVX-512)", MaskedVector.MaxSize128 + 1, CompareCall.MaxSmallSize,
+        new("CompareCall.UpToSixtyFour (AVX-512)", MaskedVector.MaxSize + 1, CompareCall.MaxSmallSize,
             (x, y, size) => CompareCall.UpToSixtyFour(x, y, (uint)size)) { SkipReason = SkipReasons.MaskedVector },
+        new("CompareCall.Called (the call without AVX-512)", 0, Unbounded, (x, y, size) => CompareCall.Called(x, y, size))
+            { ChecksSize = true },
         new("CompareCall.OutsideSmall", CompareCall.MaxSmallSize + 1, Unbounded, (x, y, size) => CompareCall.OutsideSmall(x, y, size))
             { ChecksSize = true },
         new("SizeClasses.Portable<CompareCallOperation> (the call's size switch)", 0, Unbounded,

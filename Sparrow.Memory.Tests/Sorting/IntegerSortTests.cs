@@ -93,6 +93,67 @@ public sealed unsafe class IntegerSortTests
         CheckUnique(path, halves);
     }
 
+    /// <summary>
+    /// Each path's partition called directly, at bounds that send a few keys, a quarter, half, three quarters and all
+    /// but a few to the front (the skewed splits end the block loops with little room at one end), for every length
+    /// from just past the path's small size to past three blocks of the widest, alone and with payloads: the front
+    /// holds exactly the keys at most the bound, the back the others, and every key (with its payload) is still there.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Paths))]
+    public void Partition_SkewedBounds_SplitsAtTheBoundAndKeepsEveryKey(string path)
+    {
+        CheckPartitions<uint>(path);
+        CheckPartitions<ulong>(path);
+    }
+
+    private static void CheckPartitions<T>(string path) where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        foreach (bool withValues in (bool[])[false, true])
+        {
+            int first = (int)SortPaths.SmallSize(path, sizeof(T), withValues) + 1;
+            for (int length = first; length <= 700; length += Emulated ? 23 : length < 300 ? 1 : 7)
+            {
+                string shape = SortInputs.Shapes[length % SortInputs.Shapes.Length];
+                T[] input = SortInputs.Make<T>(shape, length, length);
+                T[] ordered = [.. input];
+                ordered.AsSpan().Sort();
+                foreach (int at in (int[])[2, length / 4, length / 2, 3 * length / 4, length - 3])
+                {
+                    T bound = ordered[at];
+                    T[] keys = [.. input];
+                    T[] values = [.. Enumerable.Range(0, length).Select(i => T.CreateTruncating(i))];
+                    nint front = SortPaths.Partition<T>(path, keys, withValues ? values : default, withValues, bound);
+                    string what = $"{path} {typeof(T).Name} {shape} length {length} bound at {at}{(withValues ? " with payloads" : "")}";
+                    Assert.Equal(ordered.Count(key => key <= bound), (int)front);
+                    for (int i = 0; i < length; i++)
+                        if ((i < front) != (keys[i] <= bound))
+                            Assert.Fail($"{what}: key {keys[i]} at {i} on the wrong side of {front}.");
+                    if (withValues)
+                        AssertSamePairs(input, keys, values, what);
+                    else
+                    {
+                        keys.AsSpan().Sort();
+                        Assert.True(ordered.AsSpan().SequenceEqual(keys), $"{what}: the keys changed.");
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>Each payload (its key's index in the input) still with its key, each once.</summary>
+    private static void AssertSamePairs<T>(T[] input, T[] keys, T[] values, string what) where T : unmanaged, IBinaryInteger<T>
+    {
+        var seen = new bool[input.Length];
+        for (int i = 0; i < keys.Length; i++)
+        {
+            int from = int.CreateTruncating(values[i]);
+            if ((uint)from >= (uint)input.Length || seen[from] || input[from] != keys[i])
+                Assert.Fail($"{what}: the payload at {i} ({from}) did not move with its key.");
+            seen[from] = true;
+        }
+    }
+
     /// <summary>The introsort fallback: with a depth limit of 0 to 3 the ranges past it are heapsorted, and still sorted.</summary>
     [Theory]
     [MemberData(nameof(Paths))]

@@ -60,6 +60,40 @@ internal static unsafe class SortPaths
             return path == nameof(SortAvx512) ? (int)SortAvx512.Unique(k, keys.Length) : (int)IntroSort.Unique(k, 1, 1, keys.Length);
     }
 
+    /// <summary>
+    /// Partitions <paramref name="keys"/> (with <paramref name="values"/> when <paramref name="withValues"/>) at
+    /// <paramref name="bound"/> through the path named <paramref name="path"/> (the public name: the widest here);
+    /// returns how many keys went to the front. The keys must be more than the path's small size.
+    /// </summary>
+    public static nint Partition<T>(string path, Span<T> keys, Span<T> values, bool withValues, T bound)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+    {
+        fixed (T* k = keys)
+        fixed (T* v = values)
+            return withValues ? Partition<T, WithValues>(path, k, v, keys.Length, bound) : Partition<T, KeysOnly>(path, k, null, keys.Length, bound);
+    }
+
+    /// <summary>The small size of the path named <paramref name="path"/>: a partition takes more keys than that.</summary>
+    public static nint SmallSize(string path, int keySize, bool payload) => path switch
+    {
+        Public or nameof(SortAvx512) when SortAvx512.IsSupported => SortAvx512.SmallSize(keySize, payload),
+        nameof(SortAvx2) => SortAvx2.SmallSize(keySize, payload),
+        nameof(SortVector128) => SortVector128.SmallSize(keySize, payload),
+        nameof(SortScalar) or Public => SortScalar.SmallSize(keySize, payload),
+        _ => throw new ArgumentException($"No path named {path}.", nameof(path)),
+    };
+
+    private static nint Partition<T, TPayload>(string path, T* keys, T* values, nint count, T bound)
+        where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
+        where TPayload : struct, IPayload => path switch
+    {
+        Public or nameof(SortAvx512) when SortAvx512.IsSupported => SortAvx512.Partition<T, TPayload>(keys, values, count, bound),
+        nameof(SortAvx2) => SortAvx2.Partition<T, TPayload>(keys, values, count, bound),
+        nameof(SortVector128) => SortVector128.Partition<T, TPayload>(keys, values, count, bound),
+        nameof(SortScalar) or Public => SortScalar.Partition<T, TPayload>(keys, values, count, bound),
+        _ => throw new ArgumentException($"No path named {path}.", nameof(path)),
+    };
+
     private static void Run<T, TPayload>(string path, T* keys, T* values, nint count, int depth)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPayload : struct, IPayload

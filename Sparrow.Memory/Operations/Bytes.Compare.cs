@@ -13,16 +13,20 @@ public static unsafe partial class Bytes
     /// <param name="byteCount">How many bytes to compare; the same for both.</param>
     /// <returns>0 when the bytes are equal, otherwise exactly <c>x[i] - y[i]</c> (-255..255) for the first index <c>i</c> where they differ.</returns>
     /// <remarks>
-    /// A call, never inlined: one call site costs a call instruction. The call has its own path
-    /// (<see cref="CompareCall"/>: with AVX-512 up to 64 bytes in 128-bit registers, without it the size switch; the
-    /// longer inputs out of line), so it spends little beyond the compare itself. <see cref="CompareInline(byte*, byte*, int)"/> is the same compare inlined
-    /// into its caller, which saves the call and costs a few hundred bytes of machine code at each call site.
+    /// Inlines a small body (<see cref="CompareCall"/>): with AVX-512, 1..64 bytes in one or two 256-bit accesses per
+    /// side, the other sizes a call; without it, one call (the size switch, the longer inputs out of line).
+    /// <see cref="CompareInline(byte*, byte*, int)"/>
+    /// inlines the whole compare into its caller, which saves the call at every size and costs a few hundred bytes of
+    /// machine code at each call site.
     /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteCount"/> is negative.</exception>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    // PERF: as a call, the compare cost about what libc's memcmp does at key sizes (issue 36): even a leaf with no frame
+    // and one masked access measured only ~0.9x memcmp, the call, its return and the caller's spills around it being
+    // most of the time. Inlined, 1..64 bytes are a few instructions at the call site and a loop over one size hoists
+    // the mask. AggressiveInlining, not the JIT's choice: a forwarding caller outside a loop kept the call.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Compare(byte* x, byte* y, int byteCount) =>
-        CompareCall.IsSupported ? CompareCall.Compare(x, y, byteCount)
-            : SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), byteCount);
+        MaskedVector.IsSupported ? CompareCall.Inlined(x, y, byteCount) : CompareCall.Called(x, y, byteCount);
 
     /// <summary>
     /// The same as <see cref="Compare(byte*, byte*, int)"/>, inlined into its caller so a hot call site (a B+tree

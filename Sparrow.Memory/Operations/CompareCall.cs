@@ -6,87 +6,74 @@ using System.Runtime.Intrinsics;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// The compare call, <see cref="Bytes.Compare(byte*, byte*, int)"/>: with AVX-512, 1..64 bytes in its own method with
-/// 128-bit registers only, longer inputs (and 0 or a negative size) in <see cref="OutsideSmall"/>; without, the size
-/// switch of <see cref="SizeClasses.Portable{TOperation, TResult}"/> with the blocks in <see cref="Blocks"/>
+/// <see cref="Bytes.Compare(byte*, byte*, int)"/>: with AVX-512, <see cref="Inlined"/> at the call site, 1..32 bytes in
+/// one masked 256-bit access per side, 33..64 in two plain ones, the other sizes (and 0 or a negative size) a call to
+/// <see cref="OutsideSmall"/>. Without AVX-512 a call to <see cref="Called"/>: the size switch of
+/// <see cref="SizeClasses.Portable{TOperation, TResult}"/> with the blocks in <see cref="Blocks"/>
 /// (<see cref="CompareCallOperation"/>). <see cref="Bytes.CompareInline(byte*, byte*, int)"/> keeps the inlined
-/// dispatch of <see cref="SizeClasses"/>.
+/// dispatch of <see cref="SizeClasses"/>, its blocks included.
 /// </summary>
 /// <remarks>
-/// PERF: what the call spends beyond the compare is what its method spends around it, and the JIT decides that per
-/// method, not per path: a method that touches a 256-bit register runs vzeroupper before every return, and one with
-/// loops or more than a few blocks gets an rbp frame. So the key sizes never share a method with the block loops:
-/// the 256-bit blocks, the loops and the throw live in <see cref="OutsideSmall"/>, and the call's own method has
-/// no vzeroupper, no loop and one compare-and-branch before the loads of 1..16 bytes. It keeps a two-instruction
-/// frame (push rbp, mov rbp, rsp) for its call to <see cref="OutsideSmall"/>: the runtime never turns a call in a
-/// NoInlining method into a tail jump ("Caller is marked as NoInlining"), and without NoInlining the JIT inlines
-/// the method into hot callers, so it would no longer be a call.
+/// PERF: a call spends beyond the compare what its method spends around it, and the JIT decides that per method, not
+/// per path: a method that touches a 256-bit register runs vzeroupper before every return, and one with loops or
+/// more than three blocks gets an rbp frame. So the methods that are calls keep the block loops out of the size
+/// switch's method (<see cref="Blocks"/>), and the inlined path keeps them out of the caller
+/// (<see cref="OutsideSmall"/>): at the call site the 1..64-byte path costs no more than CompareInline's masked one.
 /// </remarks>
 internal static unsafe class CompareCall
 {
-    /// <summary>The largest size <see cref="Compare"/> covers.</summary>
-    public const int MaxSmallSize = 4 * MaskedVector.MaxSize128;
-
-    /// <summary>Whether the CPU has the AVX-512 masked accesses this path needs; a JIT-time constant.</summary>
-    public static bool IsSupported
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => MaskedVector.IsSupported;
-    }
+    /// <summary>The largest size <see cref="Inlined"/> covers at the call site.</summary>
+    public const int MaxSmallSize = 2 * MaskedVector.MaxSize;
 
     /// <summary>
-    /// <see cref="Bytes.Compare(byte*, byte*, int)"/>: 1..<see cref="MaxSmallSize"/> bytes here, the other sizes in
-    /// <see cref="OutsideSmall"/>.
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> where the CPU has AVX-512 masked accesses: 1..32 bytes in one masked
+    /// access per side, 33..<see cref="MaxSmallSize"/> in two plain ones, the other sizes in a call to <see cref="OutsideSmall"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int Compare(byte* x, byte* y, int size)
+    public static int Inlined(byte* x, byte* y, int size)
     {
-        // PERF: one compare-and-branch before the first load for 1..16 bytes, one more for 17..64. The branches are
-        // taken away from the key sizes, so without profile data the JIT lays out 1..16 bytes first, straight on.
-        if ((uint)size - 1 >= MaskedVector.MaxSize128)
-            return (uint)size - (MaskedVector.MaxSize128 + 1) < MaxSmallSize - MaskedVector.MaxSize128 ? UpToSixtyFour(x, y, (uint)size) : OutsideSmall(x, y, size);
-        return UpToSixteen(x, y, (uint)size);
+        // PERF: the mask is made before the size test, as in SizeClasses.Dispatch, so a caller's loop over one size
+        // hoists it and keeps it in an opmask register. The branch is taken away from the key sizes, so without
+        // profile data the JIT lays them out first. One 256-bit access, not a 512-bit one for 1..64: on mixed sizes
+        // (CompareWorkload) the 512-bit mask and accesses cost about a third more per compare on Zen 4.
+        Vector256<byte> mask = MaskedVector.MaskFor((uint)size);
+        if ((uint)size - 1 >= MaskedVector.MaxSize)
+            return OverThirtyTwo(x, y, size);
+        return new CompareOperation(x, y).Masked(mask);
     }
 
-    /// <summary>Compares 1..<see cref="MaskedVector.MaxSize128"/> bytes in one masked 128-bit access per side.</summary>
+    /// <summary>The sizes <see cref="Inlined"/> does not mask: 33..<see cref="MaxSmallSize"/> here, the others in <see cref="OutsideSmall"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int UpToSixteen(byte* x, byte* y, uint size)
+    private static int OverThirtyTwo(byte* x, byte* y, int size)
     {
-        // PERF: nothing differs: the count is 32, & 15 makes it byte 0, in range and equal, so the result is 0 with
-        // no branch on the outcome.
-        uint differ = MaskedVector.DifferingBytes(x, y, MaskedVector.MaskFor128(size));
-        nuint i = (nuint)BitOperations.TrailingZeroCount(differ) & (MaskedVector.MaxSize128 - 1);
-        return x[i] - y[i];
+        if ((uint)size - (MaskedVector.MaxSize + 1) >= MaxSmallSize - MaskedVector.MaxSize)
+            return OutsideSmall(x, y, size);
+        return UpToSixtyFour(x, y, (uint)size);
     }
 
-    /// <summary>Compares 17..<see cref="MaxSmallSize"/> bytes in two or four plain 128-bit accesses per side, inside the bounds.</summary>
+    /// <summary>Compares 33..<see cref="MaxSmallSize"/> bytes in two plain 256-bit accesses per side, inside the bounds.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int UpToSixtyFour(byte* x, byte* y, uint size)
     {
-        // PERF: 17..32 and 33..64 bytes in two and four 16-byte accesses, the last one or two ending at the last byte.
-        // The differing-byte bits of each access are joined at its offset into one word (an overlap is the same bytes
-        // in both accesses, at the same bits), so neither class branches on the outcome. Nothing differs: the count
-        // is 64, & 63 makes it byte 0, in range and equal, and the result is 0.
-        ulong differ;
-        if (size <= 2 * MaskedVector.MaxSize128)
-        {
-            uint last = size - MaskedVector.MaxSize128;
-            differ = MaskedVector.DifferingBytes16(x, y) | (ulong)MaskedVector.DifferingBytes16(x + last, y + last) << (int)last;
-        }
-        else
-        {
-            uint last = size - 2 * MaskedVector.MaxSize128;
-            ulong head = MaskedVector.DifferingBytes16(x, y) | MaskedVector.DifferingBytes16(x + 16, y + 16) << 16;
-            ulong tail = MaskedVector.DifferingBytes16(x + last, y + last) | MaskedVector.DifferingBytes16(x + last + 16, y + last + 16) << 16;
-            differ = head | tail << (int)last;
-        }
-
-        nuint i = (nuint)BitOperations.TrailingZeroCount(differ) & (MaxSmallSize - 1);
+        // PERF: the second access ends at the last byte; its differing-byte bits are joined at its offset into one word
+        // (an overlap is the same bytes in both accesses, at the same bits), so nothing branches on the outcome. Nothing
+        // differs: the count is 64, & 63 makes it byte 0, in range and equal, and the result is 0.
+        nuint last = size - MaskedVector.MaxSize;
+        ulong differ = MaskedVector.DifferingBytes32(x, y) | (ulong)MaskedVector.DifferingBytes32(x + last, y + last) << (int)last;
+        nuint i = (nuint)ulong.TrailingZeroCount(differ) & (MaxSmallSize - 1);
         return x[i] - y[i];
     }
 
     /// <summary>
-    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> for the sizes <see cref="Compare"/> does not take: more
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> without AVX-512: a call, the size switch in its own method and the
+    /// blocks in <see cref="Blocks"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int Called(byte* x, byte* y, int size) =>
+        SizeClasses.Portable<CompareCallOperation, int>(new CompareCallOperation(x, y), size);
+
+    /// <summary>
+    /// <see cref="Bytes.Compare(byte*, byte*, int)"/> for the sizes <see cref="Inlined"/> does not take: more
     /// than <see cref="MaxSmallSize"/> bytes, 0, or negative (rejected).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -21,9 +21,6 @@ internal static unsafe class MaskedVector
         get => Avx512BW.VL.IsSupported;
     }
 
-    /// <summary>The largest size one 128-bit masked access covers (<see cref="MaskFor128"/>).</summary>
-    public const int MaxSize128 = 16;
-
     /// <summary>The largest size one 512-bit masked equality test (<see cref="Differences"/>) covers.</summary>
     public const int MaxEqualSize = 64;
 
@@ -43,34 +40,20 @@ internal static unsafe class MaskedVector
     public static Vector256<byte> MaskFor(uint size) =>
         Vector256.LessThan(Vector256<byte>.Indices, Vector256.Create((byte)size));
 
-    /// <summary>The mask of the first <paramref name="size"/> (1..16) bytes of a 128-bit vector: lane i all ones when i &lt; size.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> MaskFor128(uint size) =>
-        Vector128.LessThan(Vector128<byte>.Indices, Vector128.Create((byte)size));
-
     /// <summary>Bit i set when byte i of <paramref name="x"/> and <paramref name="y"/> differ, for the bytes in <paramref name="mask"/>.</summary>
     /// <remarks>PERF: a not-equal compare straight into an opmask register and one move to a general register: no separate NOT, no byte-mask extraction.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint DifferingBytes(byte* x, byte* y, Vector256<byte> mask) =>
         Avx512BW.VL.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
 
-    /// <inheritdoc cref="DifferingBytes(byte*, byte*, Vector256{byte})"/>
+    /// <summary>Bit i set when byte i of the 32 bytes at <paramref name="x"/> and <paramref name="y"/> differ (plain loads: all 32 must be in bounds).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint DifferingBytes(byte* x, byte* y, Vector128<byte> mask) =>
-        Avx512BW.VL.CompareNotEqual(Load(x, mask), Load(y, mask)).ExtractMostSignificantBits();
-
-    /// <summary>Bit i set when byte i of the 16 bytes at <paramref name="x"/> and <paramref name="y"/> differ (plain loads: all 16 must be in bounds).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint DifferingBytes16(byte* x, byte* y) =>
-        Avx512BW.VL.CompareNotEqual(Vector128.Load(x), Vector128.Load(y)).ExtractMostSignificantBits();
+    public static uint DifferingBytes32(byte* x, byte* y) =>
+        Avx512BW.VL.CompareNotEqual(Vector256.Load(x), Vector256.Load(y)).ExtractMostSignificantBits();
 
     /// <summary>The bytes of <paramref name="p"/> where <paramref name="mask"/> is set, zero elsewhere; nothing else is read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<byte> Load(byte* p, Vector256<byte> mask) => Avx512BW.VL.MaskLoad(p, mask, Vector256<byte>.Zero);
-
-    /// <inheritdoc cref="Load(byte*, Vector256{byte})"/>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> Load(byte* p, Vector128<byte> mask) => Avx512BW.VL.MaskLoad(p, mask, Vector128<byte>.Zero);
 
     /// <inheritdoc cref="Load(byte*, Vector256{byte})"/>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -47,7 +47,8 @@ internal unsafe interface ISizeClassOperation<TResult>
 /// masked access for 1..32 bytes where the CPU has one (for SequenceEqual, <see cref="Equal"/>: 1..64 bytes where
 /// 512-bit vectors are accelerated too); otherwise a switch over the sizes 0..16, a jump table to four size
 /// classes (0, 1..3, 4..7, 8..16); above that, loops of blocks: 256-bit vectors, AdvSimd on ARM64, or words.
-/// The one exception is the compare call's AVX-512 path, <see cref="CompareCall"/>, which keeps its own method free
+/// The one exception is <see cref="Bytes.Compare(byte*, byte*, int)"/>, <see cref="CompareCall"/>: the masked path
+/// and 33..64 bytes inlined with every other size out of line, or without AVX-512 a call whose own method keeps free
 /// of what the inlined dispatch costs a call (vzeroupper, the block loops).
 /// </summary>
 internal static unsafe class SizeClasses

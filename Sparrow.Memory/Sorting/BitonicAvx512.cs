@@ -88,6 +88,25 @@ internal static unsafe class BitonicAvx512
         // The second run reversed: its last vector first.
         Vector512<T> e = Reverse(MaskLoad(second + 3 * lanes, present8, pad)), f = Reverse(MaskLoad(second + 2 * lanes, present7, pad));
         Vector512<T> g = Reverse(MaskLoad(second + lanes, present6, pad)), h = Reverse(MaskLoad(second, present5, pad));
+        ExchangeEight(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
+        HalfClean(a).Store(keys);
+        HalfClean(b).Store(keys + lanes);
+        HalfClean(c).Store(keys + 2 * lanes);
+        HalfClean(d).Store(keys + 3 * lanes);
+        MaskStore(second, present5, HalfClean(e));
+        MaskStore(second + lanes, present6, HalfClean(f));
+        MaskStore(second + 2 * lanes, present7, HalfClean(g));
+        MaskStore(second + 3 * lanes, present8, HalfClean(h));
+    }
+
+    /// <summary>
+    /// The exchanges across eight vectors of a bitonic sequence (<paramref name="a"/> first): at a distance of 4,
+    /// then 2, then 1 vectors, after which each vector holds its own eighth of the keys, itself bitonic.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ExchangeEight<T>(ref Vector512<T> a, ref Vector512<T> b, ref Vector512<T> c, ref Vector512<T> d,
+        ref Vector512<T> e, ref Vector512<T> f, ref Vector512<T> g, ref Vector512<T> h) where T : unmanaged, IBinaryInteger<T>
+    {
         Exchange(ref a, ref e);
         Exchange(ref b, ref f);
         Exchange(ref c, ref g);
@@ -100,14 +119,6 @@ internal static unsafe class BitonicAvx512
         Exchange(ref c, ref d);
         Exchange(ref e, ref f);
         Exchange(ref g, ref h);
-        HalfClean(a).Store(keys);
-        HalfClean(b).Store(keys + lanes);
-        HalfClean(c).Store(keys + 2 * lanes);
-        HalfClean(d).Store(keys + 3 * lanes);
-        MaskStore(second, present5, HalfClean(e));
-        MaskStore(second + lanes, present6, HalfClean(f));
-        MaskStore(second + 2 * lanes, present7, HalfClean(g));
-        MaskStore(second + 3 * lanes, present8, HalfClean(h));
     }
 
     /// <summary>Lane by lane, the lower key to <paramref name="low"/> and the higher to <paramref name="high"/>.</summary>

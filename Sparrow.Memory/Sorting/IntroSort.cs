@@ -122,20 +122,31 @@ internal static unsafe class IntroSort
     /// side more passes. The ninther's splits cost about a tenth more passes than the median's; a sample of 31 about
     /// two hundredths. The sample is one vector network's sort on the paths that have one, a few hundred cycles
     /// against the range's thousands of keys. Not inlined: the sample's stack room is freed before the recursion.
+    /// The room is an inline array, not a stackalloc (which brings a stack cookie check, and a zeroing helper call
+    /// on some paths), and not zeroed: every key the small sort reads is written first.
     /// </remarks>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining), SkipLocalsInit]
     private static T SampledPivot<T, TPath>(T* keys, nint count)
         where T : unmanaged, IBinaryInteger<T>, IMinMaxValue<T>
         where TPath : struct, ISortPath
     {
-        nint samples = (Math.Min(TPath.SmallSize(sizeof(T), false), 64) - 1) | 1;
-        T* sample = stackalloc T[64];
+        nint samples = (Math.Min(TPath.SmallSize(sizeof(T), false), SampleRoom<T>.Length) - 1) | 1;
+        Unsafe.SkipInit(out SampleRoom<T> room);
+        T* sample = (T*)Unsafe.AsPointer(ref Unsafe.As<SampleRoom<T>, T>(ref room));
         nint step = count / samples;
         T* at = keys + (step >> 1);
         for (nint i = 0; i < samples; i++)
             sample[i] = at[i * step];
         TPath.SmallSort<T, KeysOnly>(sample, null, samples);
         return sample[samples >> 1];
+    }
+
+    /// <summary>Room on the stack for the keys of <see cref="SampledPivot"/>'s sample.</summary>
+    [InlineArray(Length)]
+    private struct SampleRoom<T>
+    {
+        public const int Length = 64;
+        private T _key;
     }
 
     /// <summary>The median of three keys for short ranges, else the median of three medians of three (Tukey's ninther).</summary>

@@ -98,6 +98,9 @@ internal readonly unsafe struct SortAvx2 : ISortPath
         }
 
         nint readFront = block, readBack = count - block;
+        Vector256<T> last0 = default, last1 = default, last2 = default, last3 = default;
+        bool holdsLast = !TPayload.Present
+            && KeyBlocks(keys, limit, ref readFront, ref readBack, ref writeFront, ref writeBack, out last0, out last1, out last2, out last3);
         while (readBack - readFront >= block)
         {
             // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
@@ -128,6 +131,13 @@ internal readonly unsafe struct SortAvx2 : ISortPath
         back3.Store(pendingKeys + pending);
         if (TPayload.Present)
             backValues3.Store(pendingValues + pending);
+        if (holdsLast)
+        {
+            Store<T, TPayload>(keys, values, last0, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last1, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last2, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last3, default, limit, ref writeFront, ref writeBack);
+        }
         Store<T, TPayload>(keys, values, front0, frontValues0, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, front1, frontValues1, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, front2, frontValues2, limit, ref writeFront, ref writeBack);
@@ -136,6 +146,57 @@ internal readonly unsafe struct SortAvx2 : ISortPath
         Store<T, TPayload>(keys, values, back1, backValues1, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, back2, backValues2, limit, ref writeFront, ref writeBack);
         return Pending.Place<T, TPayload>(keys, values, pendingKeys, pendingValues, pending + lanes, bound, writeFront, writeBack);
+    }
+
+    /// <summary>
+    /// The block loop of <see cref="Partition"/> for keys alone, one block behind its reads, as
+    /// <see cref="SortAvx512"/>'s: the next block is read (the end chosen by the write positions before this
+    /// block's stores) before this block is stored, so each chain from a choice to the write positions it waits
+    /// for spans two blocks. Returns false when the range has no block to read; else the last block read, not
+    /// stored, in <paramref name="k0"/> to <paramref name="k3"/> (see <see cref="SortAvx512"/>'s for why).
+    /// </summary>
+    /// <remarks>
+    /// PERF: the block is loaded from an address chosen by the choice, so the loads are on the chain (unlike
+    /// <see cref="SortAvx512"/>'s): both candidate blocks would not fit in the 16 registers beside the held vectors.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool KeyBlocks<T>(T* keys, Vector256<T> limit, ref nint readFront, ref nint readBack,
+        ref nint writeFront, ref nint writeBack, out Vector256<T> k0, out Vector256<T> k1, out Vector256<T> k2, out Vector256<T> k3)
+        where T : unmanaged, IBinaryInteger<T>
+    {
+        nint lanes = Vector256<T>.Count, block = Unroll * lanes;
+        k0 = k1 = k2 = k3 = default;
+        if (readBack - readFront < block)
+            return false;
+        ReadBlock(keys, readFront, readBack, writeFront, writeBack, out k0, out k1, out k2, out k3, ref readFront, ref readBack);
+        while (readBack - readFront >= block)
+        {
+            ReadBlock(keys, readFront, readBack, writeFront, writeBack, out Vector256<T> n0, out Vector256<T> n1,
+                out Vector256<T> n2, out Vector256<T> n3, ref readFront, ref readBack);
+            Store<T, KeysOnly>(keys, null, k0, default, limit, ref writeFront, ref writeBack);
+            Store<T, KeysOnly>(keys, null, k1, default, limit, ref writeFront, ref writeBack);
+            Store<T, KeysOnly>(keys, null, k2, default, limit, ref writeFront, ref writeBack);
+            Store<T, KeysOnly>(keys, null, k3, default, limit, ref writeFront, ref writeBack);
+            (k0, k1, k2, k3) = (n0, n1, n2, n3);
+        }
+        return true;
+    }
+
+    /// <summary>Reads the block at the end with less room (all ones in the choice to read at the front, zero at the back, chosen with AND: a branch would mispredict half the time).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ReadBlock<T>(T* keys, nint readFront, nint readBack, nint writeFront, nint writeBack,
+        out Vector256<T> k0, out Vector256<T> k1, out Vector256<T> k2, out Vector256<T> k3, ref nint nextFront, ref nint nextBack)
+        where T : unmanaged, IBinaryInteger<T>
+    {
+        nint lanes = Vector256<T>.Count, block = Unroll * lanes;
+        nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+        T* k = keys + readBack - block + ((readFront - readBack + block) & front);
+        k0 = Vector256.Load(k);
+        k1 = Vector256.Load(k + lanes);
+        k2 = Vector256.Load(k + 2 * lanes);
+        k3 = Vector256.Load(k + 3 * lanes);
+        nextFront = readFront + (block & front);
+        nextBack = readBack - (block & ~front);
     }
 
     /// <summary>

@@ -57,7 +57,8 @@ internal readonly unsafe struct SortAvx512 : ISortPath
     /// <remarks>
     /// PERF: the end to read depends on the stores before it (their counts move the write positions), a chain of
     /// compare, load, compare, popcount and add; reading a block of vectors a step pays it once per block, and the
-    /// block's vectors partition in parallel but for a one-cycle add each.
+    /// block's vectors partition in parallel but for a one-cycle add each. Keys alone also read a block ahead
+    /// (<see cref="KeyBlocks"/>), so the chain is paid once per two blocks.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static nint Partition<T, TPayload>(T* keys, T* values, nint count, T bound)
@@ -101,44 +102,22 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         }
 
         nint readFront = block, readBack = count - block;
+        Vector512<T> last0 = default, last1 = default, last2 = default, last3 = default;
+        bool holdsLast = !TPayload.Present
+            && KeyBlocks(keys, limit, ref readFront, ref readBack, ref writeFront, ref writeBack, out last0, out last1, out last2, out last3);
         while (readBack - readFront >= block)
         {
             // PERF: which end is read next is data-dependent and mispredicts half the time as a branch: all ones
-            // to read at the front, zero at the back, and the choice made with AND.
+            // to read at the front, zero at the back, and the choice made with AND. With payloads the loads wait
+            // for the choice: both candidate blocks of keys and payloads would not fit in the registers.
             nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
-            Vector512<T> k0, k1, k2, k3;
-            Vector512<T> v0 = default, v1 = default, v2 = default, v3 = default;
-            if (!TPayload.Present)
-            {
-                // PERF: the choice waits for the last store's count; an address computed from it would put the
-                // loads on that chain too (their latency a block, L2's when the range outgrows L1). Both
-                // candidate blocks are loaded from positions known a block earlier, and the choice only selects.
-                // With payloads the candidates would not fit in the registers: the loads wait there.
-                T* atFront = keys + readFront, atBack = keys + readBack - block;
-                Vector512<T> fromFront = Vector512.Create(T.CreateTruncating(front));
-                k0 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront), Vector512.Load(atBack));
-                k1 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + lanes), Vector512.Load(atBack + lanes));
-                k2 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 2 * lanes), Vector512.Load(atBack + 2 * lanes));
-                k3 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 3 * lanes), Vector512.Load(atBack + 3 * lanes));
-                readFront += block & front;
-                readBack -= block & ~front;
-            }
-            else
-            {
-                nint at = readBack - block + ((readFront - readBack + block) & front);
-                readFront += block & front;
-                readBack -= block & ~front;
-                T* k = keys + at;
-                T* v = values + at;
-                k0 = Vector512.Load(k);
-                k1 = Vector512.Load(k + lanes);
-                k2 = Vector512.Load(k + 2 * lanes);
-                k3 = Vector512.Load(k + 3 * lanes);
-                v0 = Vector512.Load(v);
-                v1 = Vector512.Load(v + lanes);
-                v2 = Vector512.Load(v + 2 * lanes);
-                v3 = Vector512.Load(v + 3 * lanes);
-            }
+            nint at = readBack - block + ((readFront - readBack + block) & front);
+            readFront += block & front;
+            readBack -= block & ~front;
+            T* k = keys + at;
+            T* v = values + at;
+            Vector512<T> k0 = Vector512.Load(k), k1 = Vector512.Load(k + lanes), k2 = Vector512.Load(k + 2 * lanes), k3 = Vector512.Load(k + 3 * lanes);
+            Vector512<T> v0 = Vector512.Load(v), v1 = Vector512.Load(v + lanes), v2 = Vector512.Load(v + 2 * lanes), v3 = Vector512.Load(v + 3 * lanes);
             StoreWhole<T, TPayload>(keys, values, k0, v0, limit, ref writeFront, ref writeBack);
             StoreWhole<T, TPayload>(keys, values, k1, v1, limit, ref writeFront, ref writeBack);
             StoreWhole<T, TPayload>(keys, values, k2, v2, limit, ref writeFront, ref writeBack);
@@ -146,6 +125,13 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         }
 
         Vectors<T, TPayload>(keys, values, limit, readFront, readBack, ref writeFront, ref writeBack);
+        if (holdsLast)
+        {
+            Store<T, TPayload>(keys, values, last0, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last1, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last2, default, limit, ref writeFront, ref writeBack);
+            Store<T, TPayload>(keys, values, last3, default, limit, ref writeFront, ref writeBack);
+        }
         Store<T, TPayload>(keys, values, front0, frontValues0, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, front1, frontValues1, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, front2, frontValues2, limit, ref writeFront, ref writeBack);
@@ -155,6 +141,63 @@ internal readonly unsafe struct SortAvx512 : ISortPath
         Store<T, TPayload>(keys, values, back2, backValues2, limit, ref writeFront, ref writeBack);
         Store<T, TPayload>(keys, values, back3, backValues3, limit, ref writeFront, ref writeBack);
         return writeFront;
+    }
+
+    /// <summary>
+    /// The block loop of <see cref="Partition"/> for keys alone, one block behind its reads: the next block is read
+    /// (the end chosen by the write positions before this block's stores) before this block is stored. Returns false
+    /// when the range has no block to read; else the last block read, not stored, in <paramref name="k0"/> to
+    /// <paramref name="k3"/>: with less than a block unread, one end may have less than a block of room, so it is
+    /// stored after the rest is read, as the vectors held at the ends are.
+    /// </summary>
+    /// <remarks>
+    /// PERF: the choice of the next end waits for the write positions, and they for the compares of the block read
+    /// by the last choice: a chain of choice, select, compare, mask to GPR, popcount and adds (~25 cycles) that
+    /// bounded the loop at a block per chain. Chosen a block ahead, each chain spans two blocks, and the loop runs
+    /// at its throughput. Safe: while a block is held, the room at the two ends adds up to three blocks; the end
+    /// with less room (at most one and a half) gets the next block, so both have a block of room for the stores.
+    /// Both candidate blocks are loaded from positions known a block earlier, and the choice only selects: an
+    /// address computed from it would put the loads on the chain too.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool KeyBlocks<T>(T* keys, Vector512<T> limit, ref nint readFront, ref nint readBack,
+        ref nint writeFront, ref nint writeBack, out Vector512<T> k0, out Vector512<T> k1, out Vector512<T> k2, out Vector512<T> k3)
+        where T : unmanaged, IBinaryInteger<T>
+    {
+        nint lanes = Vector512<T>.Count, block = Unroll * lanes;
+        k0 = k1 = k2 = k3 = default;
+        if (readBack - readFront < block)
+            return false;
+        ReadBlock(keys, readFront, readBack, writeFront, writeBack, out k0, out k1, out k2, out k3, ref readFront, ref readBack);
+        while (readBack - readFront >= block)
+        {
+            ReadBlock(keys, readFront, readBack, writeFront, writeBack, out Vector512<T> n0, out Vector512<T> n1,
+                out Vector512<T> n2, out Vector512<T> n3, ref readFront, ref readBack);
+            StoreWhole<T, KeysOnly>(keys, null, k0, default, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, KeysOnly>(keys, null, k1, default, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, KeysOnly>(keys, null, k2, default, limit, ref writeFront, ref writeBack);
+            StoreWhole<T, KeysOnly>(keys, null, k3, default, limit, ref writeFront, ref writeBack);
+            (k0, k1, k2, k3) = (n0, n1, n2, n3);
+        }
+        return true;
+    }
+
+    /// <summary>Reads the block at the end with less room (all ones in the choice to read at the front, zero at the back, chosen with AND: a branch would mispredict half the time).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ReadBlock<T>(T* keys, nint readFront, nint readBack, nint writeFront, nint writeBack,
+        out Vector512<T> k0, out Vector512<T> k1, out Vector512<T> k2, out Vector512<T> k3, ref nint nextFront, ref nint nextBack)
+        where T : unmanaged, IBinaryInteger<T>
+    {
+        nint lanes = Vector512<T>.Count, block = Unroll * lanes;
+        nint front = -(nint)(readFront - writeFront <= writeBack - readBack ? 1 : 0);
+        T* atFront = keys + readFront, atBack = keys + readBack - block;
+        Vector512<T> fromFront = Vector512.Create(T.CreateTruncating(front));
+        k0 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront), Vector512.Load(atBack));
+        k1 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + lanes), Vector512.Load(atBack + lanes));
+        k2 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 2 * lanes), Vector512.Load(atBack + 2 * lanes));
+        k3 = Vector512.ConditionalSelect(fromFront, Vector512.Load(atFront + 3 * lanes), Vector512.Load(atBack + 3 * lanes));
+        nextFront = readFront + (block & front);
+        nextBack = readBack - (block & ~front);
     }
 
     /// <summary>

@@ -38,17 +38,7 @@ public static class DateTimeTarget
         // other length it only reports the length, and an exception per input would cost more than the rest.
         if (!(text.Length is 27 or 28))
             return;
-        bool parseAccepted;
-        try
-        {
-            parsed = DateTimeFormatter.Parse(text);
-            parseAccepted = true;
-        }
-        catch (FormatException)
-        {
-            parseAccepted = false;
-            parsed = default;
-        }
+        bool parseAccepted = ThrowingParser.Accepts(DateTimeFormatter.Parse, text, out parsed);
         if (!Agrees(expected, reference, parseAccepted, parsed))
             Mismatch(expected, reference, parseAccepted, parsed, "Parse(utf8)", Spans.Hex(text));
 
@@ -71,17 +61,7 @@ public static class DateTimeTarget
         // other length it only reports the length, and an exception per input would cost more than the rest.
         if (!(text.Length is 27 or 28))
             return;
-        bool parseAccepted;
-        try
-        {
-            parsed = DateTimeFormatter.Parse(text);
-            parseAccepted = true;
-        }
-        catch (FormatException)
-        {
-            parseAccepted = false;
-            parsed = default;
-        }
+        bool parseAccepted = ThrowingParser.Accepts(DateTimeFormatter.Parse, text, out parsed);
         if (!Agrees(expected, reference, parseAccepted, parsed))
             Mismatch(expected, reference, parseAccepted, parsed, "Parse(chars)", Spans.Text(text));
 

@@ -41,17 +41,7 @@ public static class EtagTarget
         // other length it only reports the length, and an exception per input would cost more than the rest.
         if (!(text.Length == Etag.FormattedLength))
             return;
-        bool parseAccepted;
-        try
-        {
-            parsed = Etag.Parse(text);
-            parseAccepted = true;
-        }
-        catch (FormatException)
-        {
-            parseAccepted = false;
-            parsed = default;
-        }
+        bool parseAccepted = ThrowingParser.Accepts(Etag.Parse, text, out parsed);
         if (!Agrees(expected, reference, parseAccepted, parsed))
             Mismatch(expected, reference, parseAccepted, parsed, "Parse(utf8)", Spans.Hex(text));
         if (expected)
@@ -69,17 +59,7 @@ public static class EtagTarget
         // other length it only reports the length, and an exception per input would cost more than the rest.
         if (!(text.Length == Etag.FormattedLength))
             return;
-        bool parseAccepted;
-        try
-        {
-            parsed = Etag.Parse(text);
-            parseAccepted = true;
-        }
-        catch (FormatException)
-        {
-            parseAccepted = false;
-            parsed = default;
-        }
+        bool parseAccepted = ThrowingParser.Accepts(Etag.Parse, text, out parsed);
         if (!Agrees(expected, reference, parseAccepted, parsed))
             Mismatch(expected, reference, parseAccepted, parsed, "Parse(chars)", Spans.Text(text));
         if (expected)

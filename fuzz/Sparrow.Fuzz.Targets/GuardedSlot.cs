@@ -69,7 +69,7 @@ public sealed unsafe class GuardedSlot
     }
 }
 
-/// <summary>Helpers the targets share: spans compared by address, and the input split into a header and data.</summary>
+/// <summary>Helpers the targets share: spans compared by address, the input as UTF-16 text, and spans shown in messages.</summary>
 internal static class Spans
 {
     /// <summary>Whether <paramref name="slice"/> is exactly <paramref name="data"/>[<paramref name="offset"/>..+length] (the same memory, not a copy).</summary>

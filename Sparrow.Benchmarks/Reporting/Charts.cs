@@ -25,14 +25,10 @@ internal static class Charts
             .Select(p => (p.Key.Length == 0 ? cases[0].Case.Primitive : $"{cases[0].Case.Primitive}-{p.Key}", p.ToList()));
     }
 
-    public static IEnumerable<(string Name, byte[] Png)> Render(RunResults run) =>
-        from primitive in run.Cases.GroupBy(m => m.Case.Primitive)
-        from panel in Panels(primitive)
-        select (panel.Name, Render(panel.Name, panel.Cases));
-
     private static bool BySize(List<Measured> cases) => cases.All(m => m.Case.Size is not null) && cases.Select(m => m.Case.Size).Distinct().Count() >= 3;
 
-    private static byte[] Render(string name, List<Measured> cases)
+    /// <summary>One panel's chart, a PNG.</summary>
+    public static byte[] Render(string name, List<Measured> cases)
     {
         var plot = new Plot();
         var methods = cases.Select(m => (m.Case.Method.Name, Role: m.Case.Role ?? Role.Reference)).Distinct().OrderBy(m => m.Role).ThenBy(m => m.Name, StringComparer.Ordinal).ToList();

@@ -9,9 +9,9 @@ internal sealed record SameCodePair(string Case, string Method, string SameAs, R
 /// Whether a run may be published: <see cref="Refusals"/> lists every reason not to, from three questions. Did other
 /// processes use more than <see cref="MaxOtherCores"/> cores on average while it ran (<see cref="CpuTicks"/>)? Do the
 /// A/A pairs (two methods running the same code) agree within <see cref="SameCodeTolerance"/>; when not, placement or
-/// the machine moved the numbers? Are more than <see cref="MaxUndecidedShare"/> of the headline targets undecided? The targets were set with
-/// room to spare, so a quiet run decides nearly all of them; a quarter undecided says the intervals are wide across the
-/// board, and a table of "undecided" tells a reader nothing.
+/// the machine moved the numbers? Are more than <see cref="MaxUndecidedShare"/> of the headline targets undecided? The
+/// targets were set with room to spare, so a quiet run decides nearly all of them; a quarter undecided says the
+/// intervals are wide across the board, and a table of "undecided" tells a reader nothing.
 /// </summary>
 internal static class PublishGate
 {

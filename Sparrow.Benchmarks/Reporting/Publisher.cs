@@ -40,8 +40,8 @@ internal static class Publisher
         string charts = Directory.CreateDirectory(Path.Combine(root, "docs", "benchmarks")).FullName;
         foreach (string old in Directory.EnumerateFiles(charts))
             File.Delete(old);
-        foreach (var (name, png) in Charts.Render(run))
-            File.WriteAllBytes(Path.Combine(charts, name + ".png"), png);
+        foreach (var (name, cases) in run.Cases.GroupBy(m => m.Case.Primitive).SelectMany(Charts.Panels))
+            File.WriteAllBytes(Path.Combine(charts, name + ".png"), Charts.Render(name, cases));
         File.WriteAllText(Path.Combine(root, "docs", "benchmarks.md"), Docs(run));
         string readme = Path.Combine(root, "README.md");
         File.WriteAllText(readme, ReadmeBlocks(run).Aggregate(File.ReadAllText(readme).ReplaceLineEndings("\n"), (text, block) => Replace(text, block.Block, block.Content)));

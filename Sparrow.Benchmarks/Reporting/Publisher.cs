@@ -19,17 +19,19 @@ internal static class Publisher
 
     public static string End(string block) => $"<!-- generated: {block} end -->";
 
-    /// <summary>Replaces the JSON in <paramref name="root"/>'s docs/results with <paramref name="jsonFiles"/>, then writes docs and README from it.</summary>
+    /// <summary>
+    /// Puts <paramref name="jsonFiles"/> in <paramref name="root"/>'s docs/results, each replacing its class's previously
+    /// published run (one file a class; the other classes' files stay), then writes docs and README from all of them. So
+    /// the headline run and a run of classes outside it (the sorts, the sweeps) publish side by side.
+    /// </summary>
     public static void Publish(string root, IReadOnlyList<string> jsonFiles)
     {
         string results = Directory.CreateDirectory(Path.Combine(root, ResultsDirectory)).FullName;
-        var previous = Directory.GetFiles(results, "*.json");
+        var previous = jsonFiles.Select(file => Path.Combine(results, Path.GetFileName(file))).Where(File.Exists).ToList();
         if (Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
             Console.WriteLine("// * This run's headline ratios beside the previously published run's *\n" + comparison);
-        foreach (string old in previous)
-            File.Delete(old);
         foreach (string file in jsonFiles)
-            File.Copy(file, Path.Combine(results, Path.GetFileName(file)));
+            File.Copy(file, Path.Combine(results, Path.GetFileName(file)), overwrite: true);
         Write(root, RunResults.Load(Directory.GetFiles(results, "*.json")));
         Console.WriteLine($"Published {jsonFiles.Count} result file(s) in {ResultsDirectory}, docs/benchmarks.md, its charts and README's generated blocks under {root}.");
     }

@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Running;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -56,7 +57,7 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
         var cases = new List<Measured>();
         var jobs = new SortedDictionary<string, string>(StringComparer.Ordinal);
         string machine = "";
-        DateTime date = DateTime.MinValue;
+        DateTime date = DateTime.MinValue, latest = DateTime.MinValue;
         foreach (string file in jsonFiles.Order(StringComparer.Ordinal))
         {
             using var json = JsonDocument.Parse(File.ReadAllText(file));
@@ -65,10 +66,11 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
             machine = string.Join('\n', [Text(host, "BenchmarkDotNetCaption") + " v" + Text(host, "BenchmarkDotNetVersion") + ", " + Text(host, "OsVersion"),
                 Text(host, "ProcessorName") + $", {host.GetProperty("LogicalCoreCount")} logical and {host.GetProperty("PhysicalCoreCount")} physical cores",
                 ".NET SDK " + Text(host, "DotNetCliVersion") + ", " + Text(host, "RuntimeVersion")]);
-            // The title ends with the run's local start time, "CompareBenchmarks-20261127-094012".
+            // The title ends with the run's local start time, "CompareBenchmarks-20261127-094012". The date is the headline's:
+            // the latest start of a file holding a headline case (docs/results may hold later runs of other classes), or
+            // without one the latest of all.
             string title = Text(root, "Title");
-            if (DateTime.TryParseExact(title[^15..], "yyyyMMdd-HHmmss", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTime started) && started > date)
-                date = started;
+            int casesBefore = cases.Count;
             foreach (JsonElement benchmark in root.GetProperty("Benchmarks").EnumerateArray())
             {
                 if (benchmark.GetProperty("Statistics").ValueKind != JsonValueKind.Object)
@@ -88,8 +90,14 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                 cases.Add(new Measured(new CaseOf(type, type.GetMethod(Text(benchmark, "Method"))!, parameters, job == WithoutAvx512Attribute.JobId),
                     benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches));
             }
+            if (DateTime.TryParseExact(title[^15..], "yyyyMMdd-HHmmss", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTime started))
+            {
+                latest = started > latest ? started : latest;
+                if (started > date && cases.Skip(casesBefore).Any(m => HeadlineSuite.IsHeadline(m.Case)))
+                    date = started;
+            }
         }
-        return new RunResults(string.Join('\n', [machine, .. jobs.Select(job => $"  {job.Key}: {job.Value}")]), date, cases);
+        return new RunResults(string.Join('\n', [machine, .. jobs.Select(job => $"  {job.Key}: {job.Value}")]), date == DateTime.MinValue ? latest : date, cases);
     }
 
     private static string Text(JsonElement element, string property) => element.GetProperty(property).ToString();

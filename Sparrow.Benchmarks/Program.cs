@@ -30,15 +30,14 @@ string? scratchRoot = publishTo >= 0 && publishTo + 1 < bdnArgs.Count ? Path.Get
 if (scratchRoot is not null)
     bdnArgs.RemoveRange(publishTo, 2);
 
-// Before BenchmarkDotNet starts anything, and after `dotnet run`'s build: other work on the machine (this run's own
-// process tree left out), waited for up to a minute to settle; a run to publish must start on a quiet machine.
-IReadOnlyList<BusyProcess>? others = publish ? OtherProcesses.WaitUntilQuiet(TimeSpan.FromSeconds(2), TimeSpan.FromSeconds(60), Console.Out) : null;
+// After `dotnet run`'s build, before BenchmarkDotNet starts anything: the CPU counters from which the publish gate
+// tells how much other work used the machine while the run measured (this run's own process tree left out).
+CpuTicks? ticksBefore = CpuTicks.Now();
 
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
     // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
-    .AddColumn(StatisticalTestColumn.Create("5%"))
-    .AddValidator(BenchmarkRoles.Validator);
+    .AddColumn(StatisticalTestColumn.Create("5%"));
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");
@@ -54,12 +53,13 @@ if (bdnArgs.Contains(Category.Headline))
 // Every benchmark runs under the job the command line names (the headline job when it names none); the classes
 // marked [WithoutAvx512] run under its AVX-512-off twin too, so both paths are measured in the same run.
 Job job = TakeJob(bdnArgs) ?? HeadlineSuite.Job;
-config = config.AddJob(job, WithoutAvx512Job.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Job.Filter) : WithoutAvx512Job.Filter);
+config = config.AddJob(job, WithoutAvx512Attribute.From(job)).AddFilter(smoke ? new SmokeSuite(WithoutAvx512Attribute.Filter) : WithoutAvx512Attribute.Filter);
 
 Summary[] summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. bdnArgs], config).ToArray();
 if (onlyInforms)
     return 0;
 
+double? otherCores = ticksBefore is { } before && CpuTicks.Now() is { } after ? after.OtherCoresSince(before) : null;
 var failures = summaries.SelectMany(Failures).ToList();
 if (summaries.Length == 0)
     failures.Add("no benchmark ran: the filter matched nothing");
@@ -82,6 +82,9 @@ var sameCode = PublishGate.SameCodePairs(run).ToList();
 foreach (SameCodePair pair in sameCode)
     Console.WriteLine($"A/A {pair.Case}: {pair.Method} / {pair.SameAs} = {pair.Ratio}");
 
+if (otherCores is { } cores)
+    Console.WriteLine(Format.Invariant($"// Other processes used {cores:0.00} cores on average while this run measured (--publish allows {PublishGate.MaxOtherCores})."));
+
 if (failures.Count > 0)
 {
     Console.Error.WriteLine($"// * {failures.Count} benchmark failure(s) *");
@@ -98,8 +101,8 @@ if (scratchRoot is not null)
 }
 else if (publish)
 {
-    var headlineTargets = verdict.Where(row => row.IsHeadline && row.Target is not null).Select(row => row.Target!.Verdict);
-    IReadOnlyList<string> refusals = PublishGate.Refusals(others, sameCode, headlineTargets);
+    var headlineTargets = verdict.Where(row => row.IsHeadline).Select(row => row.Verdict).OfType<TargetVerdict>();
+    IReadOnlyList<string> refusals = PublishGate.Refusals(otherCores, sameCode, headlineTargets);
     if (refusals.Count > 0)
     {
         Console.Error.WriteLine($"// * --publish refused: {refusals.Count} reason(s) this run's numbers cannot be published *");

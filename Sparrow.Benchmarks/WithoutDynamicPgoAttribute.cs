@@ -12,8 +12,8 @@ namespace Sparrow.Benchmarks;
 /// with, the same in every launch. The README's Results section gives the case that needed it and the figures.
 /// </summary>
 /// <remarks>
-/// A job mutator replaces a job's environment variables as a whole: this one sets the headline job's variables
-/// with the switch, so the class must have no case under <see cref="WithoutAvx512Job"/> (HeadlineSuiteTests checks it).
+/// A job mutator replaces a job's environment variables as a whole: this one sets the headline job's variables with
+/// the switch, so the class must have no case under <see cref="WithoutAvx512Attribute"/>'s job (HeadlineSuiteTests checks it).
 /// </remarks>
 [AttributeUsage(AttributeTargets.Class)]
 internal sealed class WithoutDynamicPgoAttribute() : JobMutatorConfigBaseAttribute(

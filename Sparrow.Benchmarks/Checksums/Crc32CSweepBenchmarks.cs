@@ -27,7 +27,7 @@ public class Crc32CSweepBenchmarks
 
     private sealed class Config : ManualConfig
     {
-        public Config() => AddColumn(MegabytesPerSecondColumn.OfSizeParameter(gigabytes: true));
+        public Config() => AddColumn(new MegabytesPerSecondColumn(gigabytes: true));
     }
 
     // PERF: one pinned, 64-byte-aligned buffer for every case, so no case pays for a placement another does not.

@@ -1,6 +1,5 @@
 using ScottPlot;
 using ScottPlot.TickGenerators;
-using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -20,18 +19,16 @@ internal static class Charts
         var cases = primitive.ToList();
         if (!BySize(cases))
             return [(cases[0].Case.Primitive, cases)];
-        var panels = cases.GroupBy(m => string.Join('-', m.Case.Parameters.Where(p => p.Key != "Size").Select(p => p.Value).Append(m.Case.WithoutAvx512 ? WithoutAvx512Job.Id : null).OfType<string>())).ToList();
-        return panels.Select(p => (p.Key.Length == 0 ? cases[0].Case.Primitive : $"{cases[0].Case.Primitive}-{p.Key}", p.ToList()));
+        // A panel for each combination of the parameters other than Size, and the job: "Equal-NoAVX512".
+        return cases.GroupBy(m => string.Join('-', m.Case.Parameters.Where(p => p.Key != "Size").Select(p => p.Value)
+                .Append(m.Case.WithoutAvx512 ? WithoutAvx512Attribute.JobId : null).OfType<string>()))
+            .Select(p => (p.Key.Length == 0 ? cases[0].Case.Primitive : $"{cases[0].Case.Primitive}-{p.Key}", p.ToList()));
     }
-
-    public static IEnumerable<(string Name, byte[] Png)> Render(RunResults run) =>
-        from primitive in run.Cases.GroupBy(m => m.Case.Primitive)
-        from panel in Panels(primitive)
-        select (panel.Name, Render(panel.Name, panel.Cases));
 
     private static bool BySize(List<Measured> cases) => cases.All(m => m.Case.Size is not null) && cases.Select(m => m.Case.Size).Distinct().Count() >= 3;
 
-    private static byte[] Render(string name, List<Measured> cases)
+    /// <summary>One panel's chart, a PNG.</summary>
+    public static byte[] Render(string name, List<Measured> cases)
     {
         var plot = new Plot();
         var methods = cases.Select(m => (m.Case.Method.Name, Role: m.Case.Role ?? Role.Reference)).Distinct().OrderBy(m => m.Role).ThenBy(m => m.Name, StringComparer.Ordinal).ToList();
@@ -46,71 +43,52 @@ internal static class Charts
                 line.MarkerSize = 5;
             }
             plot.Axes.Bottom.TickGenerator = SizeTicks(cases.Min(m => m.Case.Size!.Value), cases.Max(m => m.Case.Size!.Value));
-            plot.Axes.Left.TickGenerator = LogTicks(Format.Time);
             plot.XLabel("size (bytes, log scale)");
-            plot.YLabel("median time per operation (log scale)");
             plot.Title($"{name}: time against size (lower is better)");
         }
         else
         {
-            // Bars on a log scale (log10 of the time, from a round floor) when the times span more than a decade.
+            // Bars of log10 of the time, so one axis holds times a thousandfold apart, from a power of ten at most half the
+            // fastest time, so the fastest bar still shows.
             var groups = cases.Select(m => m.Case.Name).Distinct().ToList();
-            double min = cases.Min(m => m.MedianNs), max = cases.Max(m => m.MedianNs);
-            bool log = max / min > 10;
-            double floor = Math.Floor(Math.Log10(min));
-            // Linear bars in ns, μs or ms, whichever keeps the longest below 10,000.
-            (double scale, string unit) = max switch { < 10_000 => (1.0, "ns"), < 10_000_000 => (1e3, "μs"), _ => (1e6, "ms") };
-            var bars = new List<Bar>();
-            for (int g = 0; g < groups.Count; g++)
-            {
-                for (int i = 0; i < methods.Count; i++)
-                {
-                    if (cases.FirstOrDefault(m => m.Case.Name == groups[g] && m.Case.Method.Name == methods[i].Name) is { } measured)
-                    {
-                        bars.Add(new Bar
-                        {
-                            Position = g * (methods.Count + 1) + i, FillColor = Palette.GetColor(i), ValueBase = log ? floor : 0,
-                            Value = log ? Math.Log10(measured.MedianNs) : measured.MedianNs / scale,
-                            Label = methods.Count * groups.Count <= 8 ? Format.Time(measured.MedianNs) : "",
-                        });
-                    }
-                }
-            }
-            plot.Add.Bars(bars).ValueLabelStyle.FontSize = 12;
-            if (log)
-                plot.Axes.Left.TickGenerator = LogTicks(Format.Time);
+            double floor = Math.Floor(Math.Log10(cases.Min(m => m.MedianNs) / 2));
+            var bars = from g in Enumerable.Range(0, groups.Count)
+                       from i in Enumerable.Range(0, methods.Count)
+                       let measured = cases.FirstOrDefault(m => m.Case.Name == groups[g] && m.Case.Method.Name == methods[i].Name)
+                       where measured is not null
+                       select new Bar
+                       {
+                           Position = g * (methods.Count + 1) + i, FillColor = Palette.GetColor(i), ValueBase = floor, Value = Math.Log10(measured.MedianNs),
+                           Label = methods.Count * groups.Count <= 8 ? Format.Time(measured.MedianNs) : "",
+                       };
+            plot.Add.Bars(bars.ToList()).ValueLabelStyle.FontSize = 12;
             plot.Axes.Bottom.TickGenerator = new NumericManual([.. groups.Select((_, g) => g * (methods.Count + 1) + (methods.Count - 1) / 2.0)],
                 [.. groups.Select(g => g != "-" ? g : groups.Count > 1 ? "AVX-512 on" : "")]);
             plot.Axes.Bottom.MajorTickStyle.Length = 0;
-            plot.Axes.Margins(bottom: 0);
-            plot.Axes.SetLimitsY(log ? floor : 0, log ? Math.Log10(max) + 0.1 : max / scale * 1.08);
+            plot.Axes.SetLimitsY(floor, Math.Log10(cases.Max(m => m.MedianNs)) + 0.15);
             plot.Legend.ManualItems.AddRange(methods.Select((m, i) => new LegendItem { LabelText = $"{m.Name} ({m.Role})", FillColor = Palette.GetColor(i) }));
-            plot.YLabel(log ? "median time per operation (log scale)" : $"median time per operation ({unit})");
             plot.Title($"{name}: median time per implementation (lower is better)");
         }
+        // Both plot log10 of the time: ScottPlot's axes are linear, so the ticks say what each power of ten stands for.
+        plot.Axes.Left.TickGenerator = LogTicks();
+        plot.YLabel("median time per operation (log scale)");
         plot.ShowLegend(Edge.Right);
         return plot.GetImageBytes(Width, Height, ImageFormat.Png);
     }
 
-    // Ticks at the powers of ten and 2 and 5 of each decade, on an axis plotting log10 of the value, labelled with the value.
-    private static NumericManual LogTicks(Func<double, string> label)
+    // Ticks at 1, 2 and 5 times each power of ten, on an axis plotting log10 of the time, labelled with the time.
+    private static NumericManual LogTicks()
     {
-        var ticks = new NumericManual();
-        for (int decade = -3; decade <= 10; decade++)
-        {
-            foreach (double step in (ReadOnlySpan<double>)[1, 2, 5])
-                ticks.AddMajor(Math.Log10(step * Math.Pow(10, decade)), label(step * Math.Pow(10, decade)));
-        }
-        return ticks;
+        double[] times = [.. Enumerable.Range(-3, 14).SelectMany(decade => new[] { 1, 2, 5 }.Select(step => step * Math.Pow(10, decade)))];
+        return new NumericManual([.. times.Select(Math.Log10)], [.. times.Select(Format.Time)]);
     }
 
     // Sizes at powers of two, few enough not to overlap: "16", "256", "4 KiB", "64 KiB".
     private static NumericManual SizeTicks(int min, int max)
     {
-        var ticks = new NumericManual();
         int low = (int)Math.Floor(Math.Log2(min)), high = (int)Math.Ceiling(Math.Log2(max)), step = Math.Max(1, (high - low + 7) / 8);
-        for (int power = low; power <= high; power += step)
-            ticks.AddMajor(Math.Log10(Math.Pow(2, power)), power < 10 ? Format.Whole(1 << power) : Format.Invariant($"{1 << (power - 10)} KiB"));
-        return ticks;
+        int[] powers = [.. Enumerable.Range(low, high - low + 1).Where(power => (power - low) % step == 0)];
+        return new NumericManual([.. powers.Select(power => Math.Log10(Math.Pow(2, power)))],
+            [.. powers.Select(power => power < 10 ? Format.Whole(1 << power) : Format.Invariant($"{1 << (power - 10)} KiB"))]);
     }
 }

@@ -7,8 +7,6 @@ internal static class Format
 {
     public static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 
-    public static string Invariant(object? value) => Convert.ToString(value, CultureInfo.InvariantCulture) ?? "";
-
     /// <summary>"1.47 ns", "42.1 ns", "12.3 μs", "4.5 ms": a time per operation.</summary>
     public static string Time(double ns) => ns switch
     {

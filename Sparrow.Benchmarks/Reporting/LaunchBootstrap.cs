@@ -1,3 +1,6 @@
+using Perfolizer.Mathematics.QuantileEstimators;
+using Pragmastat;
+
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
@@ -27,54 +30,34 @@ internal static class LaunchBootstrap
     public static double Median(IReadOnlyList<double[]> launches) => MedianOf([.. launches.SelectMany(l => l)]);
 
     /// <summary><paramref name="numerator"/>'s pooled median over <paramref name="denominator"/>'s, with its interval.</summary>
-    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator) =>
-        numerator.Sum(l => l.Length) == 0 || denominator.Sum(l => l.Length) == 0
-            ? throw new ArgumentException("each side needs at least one measurement")
-            : Interval(Median(numerator) / Median(denominator), random => MedianOf(Resample(numerator, random)) / MedianOf(Resample(denominator, random)), RatioEstimate.Times);
+    public static RatioEstimate Ratio(IReadOnlyList<double[]> numerator, IReadOnlyList<double[]> denominator) => Estimate(RatioEstimate.Times, numerator, denominator);
 
     /// <summary>The pooled median time per operation (ns), with its interval.</summary>
-    public static RatioEstimate Time(IReadOnlyList<double[]> launches) =>
-        launches.Sum(l => l.Length) == 0
-            ? throw new ArgumentException("a time needs at least one measurement")
-            : Interval(Median(launches), random => MedianOf(Resample(launches, random)), RatioEstimate.Nanoseconds);
+    public static RatioEstimate Time(IReadOnlyList<double[]> launches) => Estimate(RatioEstimate.Nanoseconds, launches);
 
-    private static RatioEstimate Interval(double estimate, Func<Random, double> resampled, string unit)
+    // The first side's pooled median, over the second's when there is one; each resample draws every side in turn.
+    private static RatioEstimate Estimate(string unit, params IReadOnlyList<double[]>[] sides)
     {
+        if (sides.Any(side => side.Sum(l => l.Length) == 0))
+            throw new ArgumentException("each side needs at least one measurement");
         var random = new Random(Seed);
-        var values = new double[Resamples];
-        for (int i = 0; i < values.Length; i++)
-            values[i] = resampled(random);
-        Array.Sort(values);
-        return new RatioEstimate(estimate, Percentile(values, 0.025), Percentile(values, 0.975), unit);
+        double[] resampled = [.. Enumerable.Range(0, Resamples).Select(_ => Statistic(sides.Select(side => MedianOf(Resample(side, random)))))];
+        return new RatioEstimate(Statistic(sides.Select(Median)), Percentile(resampled, 0.025), Percentile(resampled, 0.975), unit);
     }
+
+    private static double Statistic(IEnumerable<double> medians) => medians.Aggregate((first, second) => first / second);
 
     /// <summary>As many launches as measured, drawn with replacement; from each, as many iterations as it has, drawn with replacement.</summary>
-    private static double[] Resample(IReadOnlyList<double[]> launches, Random random)
-    {
-        var sample = new List<double>(launches.Sum(l => l.Length));
-        for (int l = 0; l < launches.Count; l++)
-        {
-            double[] launch = launches[random.Next(launches.Count)];
-            for (int i = 0; i < launch.Length; i++)
-                sample.Add(launch[random.Next(launch.Length)]);
-        }
-        return [.. sample];
-    }
+    private static double[] Resample(IReadOnlyList<double[]> launches, Random random) =>
+    [
+        .. from draw in launches
+           let launch = launches[random.Next(launches.Count)]
+           from iteration in launch
+           select launch[random.Next(launch.Length)],
+    ];
 
-    private static double MedianOf(double[] values)
-    {
-        if (values.Length == 0)
-            return double.NaN;
-        Array.Sort(values);
-        int middle = values.Length / 2;
-        return values.Length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-    }
+    // The median and percentiles interpolate linearly between the two nearest ranks (Hyndman and Fan's type 7).
+    private static double MedianOf(double[] values) => values.Length == 0 ? double.NaN : Percentile(values, 0.5);
 
-    // Linear interpolation between the two nearest ranks of sorted values.
-    private static double Percentile(double[] sorted, double fraction)
-    {
-        double rank = fraction * (sorted.Length - 1);
-        int below = (int)Math.Floor(rank), above = Math.Min(below + 1, sorted.Length - 1);
-        return sorted[below] + (sorted[above] - sorted[below]) * (rank - below);
-    }
+    private static double Percentile(double[] values, double probability) => SimpleQuantileEstimator.Instance.Quantile(new Sample(values), probability);
 }

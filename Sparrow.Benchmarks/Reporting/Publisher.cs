@@ -19,18 +19,19 @@ internal static class Publisher
 
     public static string End(string block) => $"<!-- generated: {block} end -->";
 
-    /// <summary>Replaces the JSON in <paramref name="root"/>'s docs/results with <paramref name="jsonFiles"/>, then writes docs and README from it.</summary>
+    /// <summary>
+    /// Puts <paramref name="jsonFiles"/> in <paramref name="root"/>'s docs/results, each replacing its class's previously
+    /// published run (one file a class; the other classes' files stay), then writes docs and README from all of them. So
+    /// the headline run and a run of classes outside it (the sorts, the sweeps) publish side by side.
+    /// </summary>
     public static void Publish(string root, IReadOnlyList<string> jsonFiles)
     {
-        string results = Path.Combine(root, ResultsDirectory);
-        Directory.CreateDirectory(results);
-        var previous = Directory.GetFiles(results, "*.json");
-        if (previous.Length > 0 && Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
+        string results = Directory.CreateDirectory(Path.Combine(root, ResultsDirectory)).FullName;
+        var previous = jsonFiles.Select(file => Path.Combine(results, Path.GetFileName(file))).Where(File.Exists).ToList();
+        if (Reproducibility.Compare(VerdictRow.From(RunResults.Load(previous)), VerdictRow.From(RunResults.Load(jsonFiles))) is { } comparison)
             Console.WriteLine("// * This run's headline ratios beside the previously published run's *\n" + comparison);
-        foreach (string old in previous)
-            File.Delete(old);
         foreach (string file in jsonFiles)
-            File.Copy(file, Path.Combine(results, Path.GetFileName(file)));
+            File.Copy(file, Path.Combine(results, Path.GetFileName(file)), overwrite: true);
         Write(root, RunResults.Load(Directory.GetFiles(results, "*.json")));
         Console.WriteLine($"Published {jsonFiles.Count} result file(s) in {ResultsDirectory}, docs/benchmarks.md, its charts and README's generated blocks under {root}.");
     }
@@ -38,18 +39,14 @@ internal static class Publisher
     /// <summary>docs/benchmarks.md, the charts and README's blocks from <paramref name="run"/>.</summary>
     public static void Write(string root, RunResults run)
     {
-        string charts = Path.Combine(root, "docs", "benchmarks");
-        Directory.CreateDirectory(charts);
+        string charts = Directory.CreateDirectory(Path.Combine(root, "docs", "benchmarks")).FullName;
         foreach (string old in Directory.EnumerateFiles(charts))
             File.Delete(old);
-        foreach (var (name, png) in Charts.Render(run))
-            File.WriteAllBytes(Path.Combine(charts, name + ".png"), png);
+        foreach (var (name, cases) in run.Cases.GroupBy(m => m.Case.Primitive).SelectMany(Charts.Panels))
+            File.WriteAllBytes(Path.Combine(charts, name + ".png"), Charts.Render(name, cases));
         File.WriteAllText(Path.Combine(root, "docs", "benchmarks.md"), Docs(run));
         string readme = Path.Combine(root, "README.md");
-        string text = File.ReadAllText(readme).ReplaceLineEndings("\n");
-        foreach (var (block, content) in ReadmeBlocks(run))
-            text = Replace(text, block, content);
-        File.WriteAllText(readme, text);
+        File.WriteAllText(readme, ReadmeBlocks(run).Aggregate(File.ReadAllText(readme).ReplaceLineEndings("\n"), (text, block) => Replace(text, block.Block, block.Content)));
     }
 
     /// <summary>README's generated blocks: the headline section, the decode study (when the run measured it) and the key-table memory.</summary>
@@ -70,12 +67,9 @@ internal static class Publisher
         foreach (var primitive in run.Cases.GroupBy(m => m.Case.Primitive))
         {
             doc.Append($"## {primitive.Key}\n\n| Method | Role | Case | Median | Allocated |\n|---|---|---|---:|---:|\n");
-            foreach (Measured m in primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal))
-                doc.Append($"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n");
-            doc.AppendLine();
-            foreach (var (chart, _) in Charts.Panels(primitive))
-                doc.Append($"![{chart}](benchmarks/{chart}.png)\n");
-            doc.AppendLine();
+            doc.AppendJoin("", primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal).Select(m =>
+                $"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n"));
+            doc.Append('\n').AppendJoin("", Charts.Panels(primitive).Select(chart => $"![{chart.Name}](benchmarks/{chart.Name}.png)\n")).Append('\n');
         }
         return doc.ToString();
     }
@@ -112,8 +106,7 @@ internal static class Publisher
         return start < 0 || end < start ? null : text[(start + Start(block).Length + 1)..end];
     }
 
-    private static string Replace(string text, string block, string content) =>
-        Block(text, block) is null
-            ? throw new InvalidOperationException($"README.md has no {Start(block)} ... {End(block)} block to write.")
-            : text[..(text.IndexOf(Start(block), StringComparison.Ordinal) + Start(block).Length + 1)] + content + text[text.IndexOf(End(block), StringComparison.Ordinal)..];
+    private static string Replace(string text, string block, string content) => Block(text, block) is { } old
+        ? text.Replace($"{Start(block)}\n{old}{End(block)}", $"{Start(block)}\n{content}{End(block)}", StringComparison.Ordinal)
+        : throw new InvalidOperationException($"README.md has no {Start(block)} ... {End(block)} block to write.");
 }

@@ -1,5 +1,3 @@
-using System.Text;
-
 namespace Sparrow.Benchmarks.Reporting;
 
 /// <summary>
@@ -21,11 +19,10 @@ internal static class Reproducibility
         var pairs = current.Where(row => row.IsHeadline && row.Ratio is not null && before.ContainsKey(Key(row))).Select(row => (Row: row, Previous: before[Key(row)])).ToList();
         if (pairs.Count == 0)
             return null;
-        var text = new StringBuilder("| Primitive | Case | Sparrow method | Against | Previous run | This run | Agrees |\n|---|---|---|---|---:|---:|---|\n");
-        foreach (var (row, ratio) in pairs)
-            text.AppendLine($"| {row.Primitive} | {row.Case} | {row.Method} | {row.Against} | {ratio} | {row.Ratio} | {(Agrees(ratio, row.Ratio!) ? "yes" : "**no**")} |");
         int agree = pairs.Count(p => Agrees(p.Previous, p.Row.Ratio!));
-        return text.Append(Format.Invariant($"{agree} of {pairs.Count} headline ratios ({(double)agree / pairs.Count:0%}) lie inside the previous run's interval or within {Tolerance:0%} of its ratio.")).ToString();
+        return "| Primitive | Case | Sparrow method | Against | Previous run | This run | Agrees |\n|---|---|---|---|---:|---:|---|\n" + string.Concat(pairs.Select(p =>
+                $"| {p.Row.Primitive} | {p.Row.Case} | {p.Row.Method} | {p.Row.Against} | {p.Previous} | {p.Row.Ratio} | {(Agrees(p.Previous, p.Row.Ratio!) ? "yes" : "**no**")} |\n"))
+            + Format.Invariant($"{agree} of {pairs.Count} headline ratios ({(double)agree / pairs.Count:0%}) lie inside the previous run's interval or within {Tolerance:0%} of its ratio.");
     }
 
     private static (string, string, string, string) Key(VerdictRow row) => (row.Primitive, row.Case, row.Method, row.Against);

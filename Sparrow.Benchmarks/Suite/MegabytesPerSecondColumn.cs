@@ -1,3 +1,4 @@
+using System.Globalization;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -6,14 +7,11 @@ using Sparrow.Benchmarks.Reporting;
 namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
-/// Throughput in BenchmarkDotNet's tables (it has no such column): the bytes an operation handles, fixed or the case's
-/// <c>Size</c> parameter, over its median time, in MB/s (10^6 bytes a second) or GB/s (10^9).
+/// Throughput in BenchmarkDotNet's tables (it has no such column): the bytes an operation handles, <c>bytesPerOperation</c>
+/// or without it the case's <c>Size</c> parameter, over its median time, in MB/s (10^6 bytes a second) or GB/s (10^9).
 /// </summary>
-internal sealed class MegabytesPerSecondColumn(long? fixedBytes = null, bool gigabytes = false) : IColumn
+internal sealed class MegabytesPerSecondColumn(long? bytesPerOperation = null, bool gigabytes = false) : IColumn
 {
-    /// <summary>For a class whose every case handles its <c>Size</c> parameter's bytes per operation.</summary>
-    public static MegabytesPerSecondColumn OfSizeParameter(bool gigabytes = false) => new(null, gigabytes);
-
     public string Id => ColumnName;
     public string ColumnName => gigabytes ? "GB/s" : "MB/s";
     public bool AlwaysShow => true;
@@ -21,11 +19,11 @@ internal sealed class MegabytesPerSecondColumn(long? fixedBytes = null, bool gig
     public int PriorityInCategory => 0;
     public bool IsNumeric => true;
     public UnitType UnitType => UnitType.Dimensionless;
-    public string Legend => $"Throughput: {(fixedBytes is { } b ? Format.Whole(b) + " bytes" : "the Size parameter's bytes")} per operation over the median time";
+    public string Legend => $"Throughput: {(bytesPerOperation is { } b ? Format.Whole(b) + " bytes" : "the Size parameter's bytes")} per operation over the median time";
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase) =>
         summary[benchmarkCase]?.ResultStatistics is not { } statistics ? "-"
-        : (fixedBytes ?? Convert.ToInt64(benchmarkCase.Parameters["Size"], System.Globalization.CultureInfo.InvariantCulture)) / statistics.Median is var bytesPerNs && gigabytes
+        : (bytesPerOperation ?? Convert.ToInt64(benchmarkCase.Parameters["Size"], CultureInfo.InvariantCulture)) / statistics.Median is var bytesPerNs && gigabytes
             ? Format.Invariant($"{bytesPerNs:N1}") : Format.Whole(bytesPerNs * 1e3);
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style) => GetValue(summary, benchmarkCase);

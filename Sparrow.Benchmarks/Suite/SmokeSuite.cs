@@ -4,10 +4,10 @@ using BenchmarkDotNet.Running;
 namespace Sparrow.Benchmarks.Suite;
 
 /// <summary>
-/// What <c>--smoke</c> keeps of the benchmarks <c>--filter</c> selects by name: of the cases <c>inner</c> keeps,
-/// every method once in each of its jobs, in its first case (the first of each parameter's values). CI runs it with <c>--filter '*' --job dry</c> to prove every
-/// benchmark still sets up, runs and agrees with the others, in a fraction of the full suite's time (the full
-/// suite's Compare class alone is hundreds of cases).
+/// What <c>--smoke</c> keeps of the benchmarks <c>--filter</c> selects by name: of the cases <c>inner</c> keeps, every
+/// method once in each of its jobs, in its first case (the first of each parameter's values). CI runs it with
+/// <c>--filter '*' --job dry</c> to prove every benchmark still sets up, runs and agrees with the others, in a fraction
+/// of the full suite's time (the full suite's Compare class alone is hundreds of cases).
 /// </summary>
 internal sealed class SmokeSuite(IFilter inner) : IFilter
 {

@@ -14,8 +14,8 @@ public sealed class HeadlineSuiteTests
         .. typeof(CompareBenchmarks).Assembly.GetTypes()
             .Where(t => t is { IsAbstract: false, IsPublic: true } && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute), false)))
             .SelectMany(t => BenchmarkConverter.TypeToBenchmarks(t, ManualConfig.CreateEmpty()
-                .AddJob(HeadlineSuite.Job, WithoutAvx512Job.From(HeadlineSuite.Job))
-                .AddFilter(WithoutAvx512Job.Filter)).BenchmarksCases),
+                .AddJob(HeadlineSuite.Job, WithoutAvx512Attribute.From(HeadlineSuite.Job))
+                .AddFilter(WithoutAvx512Attribute.Filter)).BenchmarksCases),
     ];
 
     private static readonly BenchmarkCase[] Headline = [.. AllCases.Where(c => HeadlineSuite.IsHeadline(CaseOf.From(c)))];
@@ -38,7 +38,7 @@ public sealed class HeadlineSuiteTests
             Assert.Equal(asked, variables.Any(v => v.Key == WithoutDynamicPgoAttribute.TieredPgo && v.Value == "0"));
             Assert.Subset(variables.ToHashSet(), (HeadlineSuite.Job.Environment.EnvironmentVariables ?? []).ToHashSet());
             if (asked)
-                Assert.False(WithoutAvx512Job.Is(benchmarkCase.Job), $"{benchmarkCase.DisplayInfo}: the mutator would drop the AVX-512 switch.");
+                Assert.False(WithoutAvx512Attribute.Is(benchmarkCase.Job), $"{benchmarkCase.DisplayInfo}: the mutator would drop the AVX-512 switch.");
         }
         Assert.Contains(AllCases, c => c.Descriptor.Type == typeof(CopyWorkloadBenchmarks)
             && (c.Job.Environment.EnvironmentVariables ?? []).Any(v => v.Key == WithoutDynamicPgoAttribute.TieredPgo));
@@ -47,7 +47,7 @@ public sealed class HeadlineSuiteTests
     [Fact]
     public void CompareInline_headline_is_five_key_sizes_by_both_pair_kinds()
     {
-        var compare = Headline.Where(c => c.Descriptor.Type == typeof(CompareBenchmarks) && c.Descriptor.WorkloadMethod.Name == "CompareInline" && !WithoutAvx512Job.Is(c.Job)).ToList();
+        var compare = Headline.Where(c => c.Descriptor.Type == typeof(CompareBenchmarks) && c.Descriptor.WorkloadMethod.Name == "CompareInline" && !WithoutAvx512Attribute.Is(c.Job)).ToList();
         Assert.Equal(10, compare.Count);
         Assert.Equal([4, 12, 32, 64, 4096], compare.Select(c => (int)c.Parameters["Size"]).Distinct().Order());
         Assert.Equal(2, compare.Select(c => c.Parameters["Pairs"]).Distinct().Count());
@@ -58,7 +58,7 @@ public sealed class HeadlineSuiteTests
     {
         var missing =
             from sparrow in Headline
-            from target in TargetResult.Of(CaseOf.From(sparrow))
+            from target in CaseOf.From(sparrow).Targets
             where target.Against != TargetAttribute.TimePerOperation
             where !Headline.Any(c => c.Descriptor.Type == sparrow.Descriptor.Type && c.Descriptor.WorkloadMethod.Name == target.Against
                                      && c.Parameters.DisplayInfo == sparrow.Parameters.DisplayInfo && c.Job.ResolvedId == sparrow.Job.ResolvedId)
@@ -69,9 +69,9 @@ public sealed class HeadlineSuiteTests
     [Fact]
     public void A_target_with_a_case_applies_to_that_case_only()
     {
-        var timed = AllCases.Where(c => c.Descriptor.Type == typeof(VarIntDecodeBenchmarks) && c.Descriptor.WorkloadMethod.Name == "ReadVarUInt32" && !WithoutAvx512Job.Is(c.Job))
+        var timed = AllCases.Where(c => c.Descriptor.Type == typeof(VarIntDecodeBenchmarks) && c.Descriptor.WorkloadMethod.Name == "ReadVarUInt32" && !WithoutAvx512Attribute.Is(c.Job))
             
-            .Where(c => TargetResult.Of(CaseOf.From(c)).Any(t => t.Against == TargetAttribute.TimePerOperation))
+            .Where(c => CaseOf.From(c).Targets.Any(t => t.Against == TargetAttribute.TimePerOperation))
             .Select(c => c.Parameters["Distribution"].ToString());
         Assert.Equal(["OneToTwoBytes"], timed);
     }
@@ -116,7 +116,7 @@ public sealed class HeadlineSuiteTests
         // A reference is in only as the yardstick a target names (Move's Copy) or as one side of an A/A pair.
         Assert.DoesNotContain(Headline, c => CaseOf.From(c).Role == Role.Reference
             && !c.Descriptor.WorkloadMethod.IsDefined(typeof(SameCodeAsAttribute), false)
-            && !Headline.Any(s => TargetResult.Of(CaseOf.From(s)).Any(t => t.Against == c.Descriptor.WorkloadMethod.Name && s.Descriptor.Type == c.Descriptor.Type)));
+            && !Headline.Any(s => CaseOf.From(s).Targets.Any(t => t.Against == c.Descriptor.WorkloadMethod.Name && s.Descriptor.Type == c.Descriptor.Type)));
         Assert.True(AllCases.Length > 2 * Headline.Length, $"{AllCases.Length} cases in all, {Headline.Length} in the headline");
     }
 }

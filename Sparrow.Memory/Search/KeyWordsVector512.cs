@@ -39,9 +39,8 @@ internal static unsafe class KeyWordsVector512
     /// <paramref name="length"/>, itself at most <see cref="MaxLength"/>): the entries below the key in the first
     /// word where they differ (<paramref name="below"/>), those equal in every word (<paramref name="tied"/>).
     /// </summary>
-    /// <returns>Whether equal heads mean equal keys (<see cref="KeyHead.HoldsWholeKey"/>).</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
+    public static void Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
     {
         // PERF: the masked load reads only the key's bytes (faults on the others are suppressed) and depends on
         // neither the node nor its prefix, so it runs ahead of the descent. A byte permute gives each word straight
@@ -53,18 +52,18 @@ internal static unsafe class KeyWordsVector512
         for (int word = 0; word < words - 1; word++)
         {
             Vector512<long> keyWord = Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() ^ Vector512.Create(KeyHead.Bias);
-            HeadScanVector512.Compare(heads + word * SortedKeyTable.NodeWidth, keyWord, out uint wordBelow, out uint wordEqual);
+            HeadScanVector512.Compare(heads, keyWord, out uint wordBelow, out uint wordEqual);
             less |= same & wordBelow;
             same &= wordEqual;
             indices += Vector512.Create((byte)sizeof(ulong));
+            heads += SortedKeyTable.NodeWidth;
         }
         int count = KeyHead.Count(length - offset, words);
         // PERF: one XOR puts the count into the cleared low byte and flips the sign bit (the bias).
         Vector512<long> last = (Avx512Vbmi.PermuteVar64x8x2(bytes, indices, Vector512<byte>.Zero).AsInt64() & Vector512.Create(~0xFFL))
             ^ Vector512.Create((long)count ^ KeyHead.Bias);
-        HeadScanVector512.Compare(heads + (words - 1) * SortedKeyTable.NodeWidth, last, out uint lastBelow, out uint lastEqual);
+        HeadScanVector512.Compare(heads, last, out uint lastBelow, out uint lastEqual);
         below = less | (same & lastBelow);
         tied = same & lastEqual;
-        return count < sizeof(ulong) * words;
     }
 }

@@ -65,9 +65,10 @@ public sealed unsafe partial class SortedKeyTable
         int node = 0;
         for (int level = _topLevel; ; level--)
         {
-            int entry = (node << NodeShift) + Locate<TScan, TStarts>(level, node, key, length, out bool equal);
-            if (equal)
-                return entry << (NodeShift * level);
+            int located = Locate<TScan, TStarts>(level, node, key, length);
+            if (located < 0)
+                return ((node << NodeShift) + ~located) << (NodeShift * level);
+            int entry = (node << NodeShift) + located;
             if (level == 0)
                 return ~entry;
             // The child is the last entry below the key; the first one only on the leftmost path, where the key can be below all.
@@ -76,13 +77,14 @@ public sealed unsafe partial class SortedKeyTable
     }
 
     /// <summary>
-    /// Where <paramref name="key"/> falls among the entries of one node: how many are below it, and whether the
-    /// next one equals it.
+    /// Where <paramref name="key"/> falls among the entries of one node: how many are below it, or its complement
+    /// when the next one equals the key.
     /// </summary>
+    // PERF: the match is the sign of the count, not an out parameter: a flag the descent tests in a register,
+    // where an out bool (passed on to BreakTie) lived on the stack, written and read back at every level.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int Locate<TScan, TStarts>(int level, int node, byte* key, int length, out bool equal) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
+    private int Locate<TScan, TStarts>(int level, int node, byte* key, int length) where TScan : struct, IHeadScan where TStarts : struct, IKeyStarts
     {
-        equal = false;
         NodeLevel* nodeLevel = _levels + level;
         NodeHeader* header = _headers + nodeLevel->FirstNode + node;
         int prefixLength = header->PrefixLength;
@@ -118,7 +120,6 @@ public sealed unsafe partial class SortedKeyTable
         }
 
         int words = header->Words;
-        bool holdsWholeKey = false;
         int offset = prefixLength;
         if (words > 0)
         {
@@ -131,7 +132,7 @@ public sealed unsafe partial class SortedKeyTable
             tied = (1u << NodeWidth) - 1;
             if (KeyWordsInRegister<TScan>(length))
             {
-                holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
+                KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
             }
             else
             {
@@ -145,7 +146,6 @@ public sealed unsafe partial class SortedKeyTable
                 TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
                 below |= tied & lastBelow;
                 tied &= lastEqual;
-                holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
             }
             offset += KeyHead.BytesOf(words);
         }
@@ -155,21 +155,22 @@ public sealed unsafe partial class SortedKeyTable
         int same = BitOperations.PopCount(tied);
         if (same == 0)
             return lessCount;
-        if (holdsWholeKey)
-        {
-            equal = true;
-            return lessCount;
-        }
         int first = (node << NodeShift) + lessCount;
-        // PERF: a tie is nearly always one entry (keys that share the head's bytes and go on): compared here,
-        // inlined; a run of several goes to the binary search of BreakTie.
+        // PERF: a tie is nearly always one entry: the key itself, whose head may hold it whole, or a key that shares
+        // the head's bytes and goes on. Both are compared here, inlined, from the prefix on (the bytes the head
+        // holds compare equal), with no branch on whether the head held the whole key: that depends on the key's
+        // length past the node's prefix and mispredicts on keys of mixed lengths. A run of several (never whole
+        // keys: equal heads that hold whole keys are equal keys) goes to the binary search of BreakTie.
         if (same == 1)
         {
-            int order = CompareEntry<TStarts>(level, first, key, length, offset);
-            equal = order == 0;
+            int order = CompareEntry<TStarts>(level, first, key, length, prefixLength);
+            if (order == 0)
+                return ~lessCount;
             return order < 0 ? lessCount + 1 : lessCount;
         }
-        return lessCount + BreakTie<TStarts>(level, first, same, key, length, offset, out equal);
+        int broken = BreakTie<TStarts>(level, first, same, key, length, offset);
+        // ~(lessCount + m) is ~m - lessCount.
+        return broken < 0 ? broken - lessCount : broken + lessCount;
     }
 
     /// <summary>
@@ -196,11 +197,11 @@ public sealed unsafe partial class SortedKeyTable
 
     /// <summary>
     /// Among the <paramref name="count"/> entries from <paramref name="first"/> of a level whose heads equal the
-    /// key's (all of them, and the key, go on past the head), how many are below the key, and whether the next
-    /// one equals it: a binary search on the bytes after <paramref name="offset"/>.
+    /// key's (all of them, and the key, go on past the head), how many are below the key, or its complement when
+    /// the next one equals it: a binary search on the bytes after <paramref name="offset"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private int BreakTie<TStarts>(int level, int first, int count, byte* key, int length, int offset, out bool equal) where TStarts : struct, IKeyStarts
+    private int BreakTie<TStarts>(int level, int first, int count, byte* key, int length, int offset) where TStarts : struct, IKeyStarts
     {
         int lo = 0, hi = count;
         while (lo < hi)
@@ -208,16 +209,12 @@ public sealed unsafe partial class SortedKeyTable
             int mid = (lo + hi) >>> 1;
             int order = CompareEntry<TStarts>(level, first + mid, key, length, offset);
             if (order == 0)
-            {
-                equal = true;
-                return mid;
-            }
+                return ~mid;
             if (order < 0)
                 lo = mid + 1;
             else
                 hi = mid;
         }
-        equal = false;
         return lo;
     }
 
@@ -229,8 +226,9 @@ public sealed unsafe partial class SortedKeyTable
     private int CompareEntry<TStarts>(int level, int entry, byte* key, int length, int offset) where TStarts : struct, IKeyStarts
     {
         int slot = entry << (NodeShift * level);
-        int start = TStarts.At(_starts, slot);
-        int entryLength = TStarts.At(_starts, slot + 1) - start;
+        byte* starts = _starts;
+        int start = TStarts.At(starts, slot);
+        int entryLength = TStarts.At(starts, slot + 1) - start;
         int order = Bytes.CompareInline(_keys + start + offset, key + offset, Math.Min(entryLength, length) - offset);
         return order != 0 ? order : entryLength - length;
     }

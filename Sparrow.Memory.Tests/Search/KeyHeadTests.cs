@@ -46,9 +46,7 @@ public sealed unsafe class KeyHeadTests
             int headOrder = Math.Sign(headA.AsSpan().SequenceCompareTo(headB));
             if (headOrder != 0)
                 Assert.True(headOrder == order, what);
-            else if ((headA[^1] & 0xFF) < sizeof(ulong) * words)
-                // Equal heads whose count is below 8W hold both keys whole: the search relies on it when it
-                // compares a tie of several entries from past the head.
+            else if (KeyHead.HoldsWholeKey(headA[^1], words))
                 Assert.True(order == 0, what);
             else
                 Assert.True(a.Length - offset > KeyHead.BytesOf(words) && b.Length - offset > KeyHead.BytesOf(words), what);

@@ -27,7 +27,7 @@ public sealed unsafe class KeyWordsVector512Tests
                     {
                         byte[] key = Bytes(random, length);
                         FillNode(heads, random, key, offset, words);
-                        (uint below, uint tied) = Reference(heads, key, offset, words);
+                        (uint below, uint tied, bool whole) = Reference(heads, key, offset, words);
                         int lead = (int)(Head(key, offset, 0, 1) >> 32);
                         foreach (byte* at in new[] { memory.EndingAtGuard(length), memory.StartingAfterGuard })
                         {
@@ -35,9 +35,9 @@ public sealed unsafe class KeyWordsVector512Tests
                             System.Runtime.Intrinsics.Vector512<int> leads = KeyWordsVector512.Lead(at, length, offset);
                             if (leads != System.Runtime.Intrinsics.Vector512.Create(lead))
                                 Assert.Fail($"key {Convert.ToHexString(key)} from {offset}: lead {leads}, expected {lead:X8} in every lane.");
-                            KeyWordsVector512.Scan(heads, at, length, offset, words, out uint actualBelow, out uint actualTied);
-                            if ((actualBelow, actualTied) != (below, tied))
-                                Assert.Fail($"key {Convert.ToHexString(key)} from {offset}, {words} words: ({actualBelow:X4}, {actualTied:X4}), expected ({below:X4}, {tied:X4}).");
+                            bool actualWhole = KeyWordsVector512.Scan(heads, at, length, offset, words, out uint actualBelow, out uint actualTied);
+                            if ((actualBelow, actualTied, actualWhole) != (below, tied, whole))
+                                Assert.Fail($"key {Convert.ToHexString(key)} from {offset}, {words} words: ({actualBelow:X4}, {actualTied:X4}, {actualWhole}), expected ({below:X4}, {tied:X4}, {whole}).");
                         }
                     }
                 }
@@ -67,7 +67,7 @@ public sealed unsafe class KeyWordsVector512Tests
         }
     }
 
-    private static (uint Below, uint Tied) Reference(long* heads, byte[] key, int offset, int words)
+    private static (uint Below, uint Tied, bool Whole) Reference(long* heads, byte[] key, int offset, int words)
     {
         uint below = 0, tied = (1u << SortedKeyTable.NodeWidth) - 1;
         for (int word = 0; word < words; word++)
@@ -81,7 +81,7 @@ public sealed unsafe class KeyWordsVector512Tests
                 tied &= h == head ? ~0u : ~bit;
             }
         }
-        return (below, tied);
+        return (below, tied, KeyHead.HoldsWholeKey(Head(key, offset, words - 1, words), words));
     }
 
     /// <summary>A word of a key's head, read from a copy with 8 bytes before it (the scalar head reads there for a short key).</summary>

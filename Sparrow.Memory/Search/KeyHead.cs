@@ -72,6 +72,10 @@ internal static unsafe class KeyHead
         return limit + ((remaining - limit) & ((remaining - limit) >> 31));
     }
 
+    /// <summary>Whether equal heads of <paramref name="words"/> words mean equal keys (the key ends within the head), rather than a tie.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool HoldsWholeKey(long last, int words) => (last & 0xFF) < sizeof(ulong) * words;
+
     /// <summary>The key bytes a head of <paramref name="words"/> words holds.</summary>
     public static int BytesOf(int words) => sizeof(ulong) * words - 1;
 

@@ -39,8 +39,9 @@ internal static unsafe class KeyWordsVector512
     /// <paramref name="length"/>, itself at most <see cref="MaxLength"/>): the entries below the key in the first
     /// word where they differ (<paramref name="below"/>), those equal in every word (<paramref name="tied"/>).
     /// </summary>
+    /// <returns>Whether equal heads mean equal keys (<see cref="KeyHead.HoldsWholeKey"/>).</returns>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
+    public static bool Scan(long* heads, byte* key, int length, int offset, int words, out uint below, out uint tied)
     {
         // PERF: the masked load reads only the key's bytes (faults on the others are suppressed) and depends on
         // neither the node nor its prefix, so it runs ahead of the descent. A byte permute gives each word straight
@@ -65,5 +66,6 @@ internal static unsafe class KeyWordsVector512
         HeadScanVector512.Compare(heads, last, out uint lastBelow, out uint lastEqual);
         below = less | (same & lastBelow);
         tied = same & lastEqual;
+        return count < sizeof(ulong) * words;
     }
 }

@@ -120,6 +120,7 @@ public sealed unsafe partial class SortedKeyTable
         }
 
         int words = header->Words;
+        bool holdsWholeKey = false;
         int offset = prefixLength;
         if (words > 0)
         {
@@ -132,7 +133,7 @@ public sealed unsafe partial class SortedKeyTable
             tied = (1u << NodeWidth) - 1;
             if (KeyWordsInRegister<TScan>(length))
             {
-                KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
+                holdsWholeKey = KeyWordsVector512.Scan(heads, key, length, prefixLength, words, out below, out tied);
             }
             else
             {
@@ -146,6 +147,7 @@ public sealed unsafe partial class SortedKeyTable
                 TScan.Compare(heads + (words - 1) * NodeWidth, last, out uint lastBelow, out uint lastEqual);
                 below |= tied & lastBelow;
                 tied &= lastEqual;
+                holdsWholeKey = KeyHead.HoldsWholeKey(last, words);
             }
             offset += KeyHead.BytesOf(words);
         }
@@ -155,12 +157,16 @@ public sealed unsafe partial class SortedKeyTable
         int same = BitOperations.PopCount(tied);
         if (same == 0)
             return lessCount;
+        // PERF: in a level too large for the cache, a head that holds the whole key decides without the entry's
+        // bytes (a cache miss). A smaller level (its entries' bytes in cache) does not test it: whether the head held
+        // the key depends on the key's length past the node's prefix and mispredicts on keys of mixed lengths.
+        if (nodeLevel->ComparesLeads && holdsWholeKey)
+            return ~lessCount;
         int first = (node << NodeShift) + lessCount;
         // PERF: a tie is nearly always one entry: the key itself, whose head may hold it whole, or a key that shares
-        // the head's bytes and goes on. Both are compared here, inlined, from the prefix on (the bytes the head
-        // holds compare equal), with no branch on whether the head held the whole key: that depends on the key's
-        // length past the node's prefix and mispredicts on keys of mixed lengths. A run of several (never whole
-        // keys: equal heads that hold whole keys are equal keys) goes to the binary search of BreakTie.
+        // the head's bytes and goes on. It is compared here, inlined, from the prefix on (the bytes the head holds
+        // compare equal, and a key the head held ends before its offset). A run of several (never whole keys: equal
+        // heads that hold whole keys are equal keys) goes to the binary search of BreakTie.
         if (same == 1)
         {
             int order = CompareEntry<TStarts>(level, first, key, length, prefixLength);

@@ -12,8 +12,8 @@ namespace Sparrow.Benchmarks;
 /// CRC-32C at every size that decides a path (the powers of two from 16 B to 64 KiB and the points around each
 /// path's threshold), against System.IO.Hashing's CRC-32C (<c>Crc32.HashToUInt32(Crc32ParameterSet.Crc32C, ...)</c>,
 /// the baseline), the one-chain crc32-instruction loop and XxHash3: the sweep the dispatcher's thresholds in
-/// <see cref="Sparrow.Storage.Crc32C"/> are chosen from, with throughput in GB/s and a throughput chart (GB/s against log
-/// size), where a threshold that costs more than it saves shows as a cliff. Not a headline class: its cases are
+/// <see cref="Sparrow.Storage.Crc32C"/> are chosen from, with throughput in GB/s in the table and time against size
+/// (log-log) in the published chart, where a threshold that costs more than it saves shows as a cliff. Not a headline class: its cases are
 /// for choosing and checking thresholds; <see cref="Crc32CBenchmarks"/> carries the headline sizes.
 /// </summary>
 [Config(typeof(Config))]

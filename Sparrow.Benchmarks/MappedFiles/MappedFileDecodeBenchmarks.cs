@@ -27,12 +27,9 @@ public unsafe class MappedFileDecodeBenchmarks
 
     private const int Seed = 1970;
 
-    /// <summary>The throughput column, which <see cref="DecodeStudyTable"/> reads too.</summary>
-    internal static readonly MegabytesPerSecondColumn Throughput = new(BytesPerOperation);
-
     private sealed class Config : ManualConfig
     {
-        public Config() => AddColumn(Throughput);
+        public Config() => AddColumn(new MegabytesPerSecondColumn(BytesPerOperation));
     }
 
     private string? _binaryPath;

@@ -1,4 +1,5 @@
 using System.Text;
+using Sparrow.Benchmarks.Suite;
 
 namespace Sparrow.Benchmarks.Reporting;
 
@@ -19,11 +20,8 @@ internal static class Publisher
 
     public static string End(string block) => $"<!-- generated: {block} end -->";
 
-    /// <summary>
-    /// Puts <paramref name="jsonFiles"/> in <paramref name="root"/>'s docs/results, each replacing its class's previously
-    /// published run (one file a class; the other classes' files stay), then writes docs and README from all of them. So
-    /// the headline run and a run of classes outside it (the sorts, the sweeps) publish side by side.
-    /// </summary>
+    /// <summary>Puts <paramref name="jsonFiles"/> (one a class) in <paramref name="root"/>'s docs/results, each replacing its class's
+    /// previous run, the other classes' staying (so runs outside the headline publish beside it); then writes docs and README.</summary>
     public static void Publish(string root, IReadOnlyList<string> jsonFiles)
     {
         string results = Directory.CreateDirectory(Path.Combine(root, ResultsDirectory)).FullName;
@@ -79,7 +77,9 @@ internal static class Publisher
     {
         var headline = VerdictRow.From(run).Where(row => row.IsHeadline).ToList();
         var sameCode = PublishGate.SameCodePairs(run).ToList();
-        var text = new StringBuilder(Format.Invariant($"Run on {run.Date:yyyy-MM-dd HH:mm} by `{Command}`:\n\n"));
+        // The headline's date: its classes' latest run (docs/results may hold later runs of other classes), else the latest.
+        DateTime? date = run.Cases.MaxBy(m => (HeadlineSuite.IsHeadline(m.Case), m.Started))?.Started;
+        var text = new StringBuilder(Format.Invariant($"Run on {date:yyyy-MM-dd HH:mm} by `{Command}`:\n\n"));
         text.Append(MachineBlock(run)).Append('\n');
         text.Append("""
             Ratio = Sparrow's median time / the other method's, in the same case and run (below 1: Sparrow is faster; bold:

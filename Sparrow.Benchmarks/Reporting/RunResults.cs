@@ -43,21 +43,20 @@ internal sealed record CaseOf(Type Type, MethodInfo Method, IReadOnlyList<KeyVal
         && (target.Case is null || Parameters.Any(p => p.Value == Format.Invariant($"{target.Case}"))));
 }
 
-/// <summary>A measured case: its median and allocation per operation, and its result iterations' times (ns per operation) by launch.</summary>
-internal sealed record Measured(CaseOf Case, double MedianNs, long? AllocatedBytes, IReadOnlyList<double[]> Launches);
+/// <summary>A measured case: its median and allocation per operation, its result iterations' times (ns per operation) by launch, and when its run started.</summary>
+internal sealed record Measured(CaseOf Case, double MedianNs, long? AllocatedBytes, IReadOnlyList<double[]> Launches, DateTime Started);
 
 /// <summary>
 /// A run as BenchmarkDotNet's full JSON export holds it (one file a class): every report and statistic Sparrow publishes
 /// is computed from this, whether the run has just ended or was published before (docs/results/*.json).
 /// </summary>
-internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<Measured> Cases)
+internal sealed record RunResults(string Machine, IReadOnlyList<Measured> Cases)
 {
     public static RunResults Load(IEnumerable<string> jsonFiles)
     {
         var cases = new List<Measured>();
         var jobs = new SortedDictionary<string, string>(StringComparer.Ordinal);
         string machine = "";
-        DateTime date = DateTime.MinValue, latest = DateTime.MinValue;
         foreach (string file in jsonFiles.Order(StringComparer.Ordinal))
         {
             using var json = JsonDocument.Parse(File.ReadAllText(file));
@@ -66,11 +65,9 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
             machine = string.Join('\n', [Text(host, "BenchmarkDotNetCaption") + " v" + Text(host, "BenchmarkDotNetVersion") + ", " + Text(host, "OsVersion"),
                 Text(host, "ProcessorName") + $", {host.GetProperty("LogicalCoreCount")} logical and {host.GetProperty("PhysicalCoreCount")} physical cores",
                 ".NET SDK " + Text(host, "DotNetCliVersion") + ", " + Text(host, "RuntimeVersion")]);
-            // The title ends with the run's local start time, "CompareBenchmarks-20261127-094012". The date is the headline's:
-            // the latest start of a file holding a headline case (docs/results may hold later runs of other classes), or
-            // without one the latest of all.
+            // The title ends with the run's local start time, "CompareBenchmarks-20261127-094012".
             string title = Text(root, "Title");
-            int casesBefore = cases.Count;
+            DateTime.TryParseExact(title[^15..], "yyyyMMdd-HHmmss", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTime started);
             foreach (JsonElement benchmark in root.GetProperty("Benchmarks").EnumerateArray())
             {
                 if (benchmark.GetProperty("Statistics").ValueKind != JsonValueKind.Object)
@@ -88,16 +85,10 @@ internal sealed record RunResults(string Machine, DateTime Date, IReadOnlyList<M
                 long? allocated = benchmark.TryGetProperty("Memory", out JsonElement memory) && memory.TryGetProperty("BytesAllocatedPerOperation", out JsonElement bytes)
                     && bytes.ValueKind == JsonValueKind.Number ? bytes.GetInt64() : null;
                 cases.Add(new Measured(new CaseOf(type, type.GetMethod(Text(benchmark, "Method"))!, parameters, job == WithoutAvx512Attribute.JobId),
-                    benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches));
-            }
-            if (DateTime.TryParseExact(title[^15..], "yyyyMMdd-HHmmss", CultureInfo.InvariantCulture, DateTimeStyles.None, out DateTime started))
-            {
-                latest = started > latest ? started : latest;
-                if (started > date && cases.Skip(casesBefore).Any(m => HeadlineSuite.IsHeadline(m.Case)))
-                    date = started;
+                    benchmark.GetProperty("Statistics").GetProperty("Median").GetDouble(), allocated, launches, started));
             }
         }
-        return new RunResults(string.Join('\n', [machine, .. jobs.Select(job => $"  {job.Key}: {job.Value}")]), date == DateTime.MinValue ? latest : date, cases);
+        return new RunResults(string.Join('\n', [machine, .. jobs.Select(job => $"  {job.Key}: {job.Value}")]), cases);
     }
 
     private static string Text(JsonElement element, string property) => element.GetProperty(property).ToString();

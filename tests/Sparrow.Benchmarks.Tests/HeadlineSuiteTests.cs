@@ -24,8 +24,8 @@ public sealed class HeadlineSuiteTests
     public void The_headline_suite_fits_its_budget_with_room_for_new_classes()
     {
         // The no-argument run must fit 8 minutes with its build, 3 launches a case: the headline is budgeted by case count
-        // (180 cases took about 7 minutes on 2 cores, build included). Raise it only after timing it.
-        Assert.True(Headline.Length is >= 60 and <= 180, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
+        // (183 cases took 7 min 29 s on 2 cores, build included: about 2.4 s a case). Raise it only after timing it.
+        Assert.True(Headline.Length is >= 60 and <= 190, $"{Headline.Length} headline cases: " + string.Join("; ", Headline.GroupBy(c => c.Descriptor.Type.Name).Select(g => $"{g.Key} {g.Count()}")));
     }
 
     [Fact]

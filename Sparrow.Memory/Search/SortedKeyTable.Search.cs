@@ -160,7 +160,9 @@ public sealed unsafe partial class SortedKeyTable
         // PERF: in a level too large for the cache, a head that holds the whole key decides without the entry's
         // bytes (a cache miss). A smaller level (its entries' bytes in cache) does not test it: whether the head held
         // the key depends on the key's length past the node's prefix and mispredicts on keys of mixed lengths.
-        if (nodeLevel->ComparesLeads && holdsWholeKey)
+        // PERF: the level's number against a field, not nodeLevel again: that pointer would stay live across the
+        // scan, and the scan has no register to spare for it.
+        if (level < _levelsWithLeads && holdsWholeKey)
             return ~lessCount;
         int first = (node << NodeShift) + lessCount;
         // PERF: a tie is nearly always one entry: the key itself, whose head may hold it whole, or a key that shares

@@ -68,6 +68,8 @@ public sealed unsafe partial class SortedKeyTable
     private readonly long* _heads;
     private readonly NodeLevel* _levels;
     private readonly int _topLevel;
+    // The levels with leads (too large for the cache) are the lowest: levels 0 to this one less.
+    private readonly int _levelsWithLeads;
     private readonly int _nodes;
 
     /// <summary>The number of keys.</summary>
@@ -176,6 +178,7 @@ public sealed unsafe partial class SortedKeyTable
         _nodes = layout.Nodes;
         _levels = (NodeLevel*)Marshal.UnsafeAddrOfPinnedArrayElement(_levelArray, 0);
         _topLevel = _levelArray.Length - 1;
+        _levelsWithLeads = _levelArray.Count(level => level.ComparesLeads);
 
         TableBytes = _keyBuffer.Length + (long)_startBuffer.Length + _headerBuffer.Length + (long)_leadBuffer.Length
             + _headBuffer.Length + (long)_levelArray.Length * sizeof(NodeLevel);

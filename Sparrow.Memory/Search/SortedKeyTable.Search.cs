@@ -159,26 +159,25 @@ public sealed unsafe partial class SortedKeyTable
             return lessCount;
         // PERF: in a level too large for the cache, a head that holds the whole key decides without the entry's
         // bytes (a cache miss). A smaller level (its entries' bytes in cache) does not test it: whether the head held
-        // the key depends on the key's length past the node's prefix and mispredicts on keys of mixed lengths.
-        // PERF: the level's number against a field, not nodeLevel again: that pointer would stay live across the
-        // scan, and the scan has no register to spare for it.
+        // the key depends on the key's length past the node's prefix and mispredicts on keys of mixed lengths. The
+        // level's number is tested against a field, not nodeLevel again: that pointer would stay live across the
+        // scan, which has no register to spare for it.
         if (level < _levelsWithLeads && holdsWholeKey)
             return ~lessCount;
-        int first = (node << NodeShift) + lessCount;
         // PERF: a tie is nearly always one entry: the key itself, whose head may hold it whole, or a key that shares
         // the head's bytes and goes on. It is compared here, inlined, from the prefix on (the bytes the head holds
         // compare equal, and a key the head held ends before its offset). A run of several (never whole keys: equal
         // heads that hold whole keys are equal keys) goes to the binary search of BreakTie.
         if (same == 1)
         {
-            int order = CompareEntry<TStarts>(level, first, key, length, prefixLength);
+            int order = CompareEntry<TStarts>(level, (node << NodeShift) + lessCount, key, length, prefixLength);
             if (order == 0)
                 return ~lessCount;
             return order < 0 ? lessCount + 1 : lessCount;
         }
-        int broken = BreakTie<TStarts>(level, first, same, key, length, offset);
-        // ~(lessCount + m) is ~m - lessCount.
-        return broken < 0 ? broken - lessCount : broken + lessCount;
+        // PERF: the run's bounds go to BreakTie, which returns the node's count itself: no value waits on the call,
+        // so none is saved on the stack at every level for it.
+        return BreakTie<TStarts>(level, node, lessCount, lessCount + same, key, length, offset);
     }
 
     /// <summary>
@@ -204,18 +203,18 @@ public sealed unsafe partial class SortedKeyTable
     }
 
     /// <summary>
-    /// Among the <paramref name="count"/> entries from <paramref name="first"/> of a level whose heads equal the
-    /// key's (all of them, and the key, go on past the head), how many are below the key, or its complement when
-    /// the next one equals it: a binary search on the bytes after <paramref name="offset"/>.
+    /// Where <paramref name="key"/> falls among the entries <paramref name="lo"/> to <paramref name="hi"/> (excluded)
+    /// of a node, whose heads equal the key's (all of them, and the key, go on past the head), the entries before
+    /// them being below it: how many of the node's entries are below the key, or its complement when the next one
+    /// equals it. A binary search on the bytes after <paramref name="offset"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private int BreakTie<TStarts>(int level, int first, int count, byte* key, int length, int offset) where TStarts : struct, IKeyStarts
+    private int BreakTie<TStarts>(int level, int node, int lo, int hi, byte* key, int length, int offset) where TStarts : struct, IKeyStarts
     {
-        int lo = 0, hi = count;
         while (lo < hi)
         {
             int mid = (lo + hi) >>> 1;
-            int order = CompareEntry<TStarts>(level, first + mid, key, length, offset);
+            int order = CompareEntry<TStarts>(level, (node << NodeShift) + mid, key, length, offset);
             if (order == 0)
                 return ~mid;
             if (order < 0)

@@ -227,7 +227,7 @@ public sealed unsafe partial class SortedKeyTable
 
     /// <summary>
     /// The entry <paramref name="entry"/> of a level against the key, in key order, from byte <paramref name="offset"/>
-    /// (both are longer than it: the bytes before it are equal).
+    /// (both are at least as long: the bytes before it are equal).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int CompareEntry<TStarts>(int level, int entry, byte* key, int length, int offset) where TStarts : struct, IKeyStarts

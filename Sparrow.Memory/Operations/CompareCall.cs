@@ -1,4 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
@@ -81,7 +80,7 @@ internal static unsafe class CompareCall
     {
         if (size > MaxSmallSize)
             return SizeClasses.Blocks<CompareOperation, int>(new CompareOperation(x, y), (nuint)size);
-        return size == 0 ? 0 : ThrowNegativeSize();
+        return size == 0 ? 0 : SizeClasses.ThrowNegativeSize<int>();
     }
 
     /// <summary>
@@ -91,11 +90,6 @@ internal static unsafe class CompareCall
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static int Blocks(byte* x, byte* y, nuint size) => SizeClasses.Blocks<CompareOperation, int>(new CompareOperation(x, y), size);
-
-    // PERF: [DoesNotReturn] and not NoInlining, as SizeClasses' throw helper: the JIT keeps the call off the hot path.
-    [DoesNotReturn]
-    private static int ThrowNegativeSize() =>
-        throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
 }
 
 /// <summary>

@@ -194,6 +194,6 @@ internal static unsafe class SizeClasses
     // convention): the JIT never inlines a body that only throws, and having looked at it knows the call does not
     // return, so it keeps the call out of the hot path and the callers' arguments need no callee-saved registers.
     [DoesNotReturn]
-    private static TResult ThrowNegativeSize<TResult>() =>
+    internal static TResult ThrowNegativeSize<TResult>() =>
         throw new ArgumentOutOfRangeException("size", "The size must not be negative.");
 }

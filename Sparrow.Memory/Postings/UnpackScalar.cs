@@ -68,4 +68,10 @@ internal readonly struct UnpackScalar : IPostingUnpack
             Unsafe.Add(ref values, i) = start + sum;
         }
     }
+
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        for (int i = 0; i < count; i++)
+            Unsafe.Add(ref values, i) = start + Unsafe.Add(ref relative, i);
+    }
 }

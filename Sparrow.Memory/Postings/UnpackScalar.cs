@@ -69,6 +69,8 @@ internal readonly struct UnpackScalar : IPostingUnpack
         }
     }
 
+    // PERF: inlined into the vector paths' Widen, which end here for fewer values than a vector.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
     {
         for (int i = 0; i < count; i++)

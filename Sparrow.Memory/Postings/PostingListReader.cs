@@ -339,11 +339,11 @@ public ref struct PostingListReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void DecodeIntoBuffer(int deltas, int code, ulong span)
     {
-        _buffered = deltas;
+        // The buffer's state changes only once the block has decoded: after a FormatException it holds nothing to read.
         if (span > uint.MaxValue)
         {
-            _narrow = false;
             DecodeBlock(ref _buffer[0], deltas, code, span);
+            (_narrow, _buffered) = (false, deltas);
             return;
         }
         ref uint offsets = ref Narrow;
@@ -363,9 +363,9 @@ public ref struct PostingListReader
             ThrowMalformed(_offset);
             return;
         }
-        _narrow = true;
-        _base = _start;
+        ulong before = _start;
         PassDecoded(span, end);
+        (_narrow, _base, _buffered) = (true, before, deltas);
     }
 
     /// <summary>

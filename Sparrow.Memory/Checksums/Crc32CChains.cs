@@ -29,9 +29,9 @@ internal static unsafe class Crc32CChains
     {
         // PERF: the register kept 64-bit across the loop, four words a turn and the bound computed once, then one
         // test each for the last 16 and 8 bytes of whole words: the JIT emits four crc32s, add, cmp and one branch
-        // per 32 bytes, with no zero-extension or length subtraction. A short input is bound by the instructions
-        // around its crc32s (the chain's latency overlaps the next checksum's): two words a turn cost a turn's
-        // add, cmp and branch more per 32 bytes, from 48 bytes up.
+        // per 32 bytes, with no zero-extension or length subtraction. Independent checksums overlap their chains'
+        // latency, so a short one costs the instructions around its crc32s: a turn's add, cmp and branch per 32
+        // bytes, not per 16.
         ulong crc = state;
         nuint offset = 0, blocks = length & ~(nuint)(4 * sizeof(ulong) - 1);
         for (; offset < blocks; offset += 4 * sizeof(ulong))

@@ -17,12 +17,20 @@ internal sealed record PostingPath(string Name, PostingDecode32 Decode32, Postin
 internal sealed unsafe record UnpackKernel(
     string Name,
     Action<IntPtr, int, IntPtr> Unpack,
-    Action<IntPtr, uint, IntPtr> PrefixSum32,
-    Action<IntPtr, ulong, IntPtr> PrefixSum64,
     Action<IntPtr, int, uint, IntPtr> Decode32,
     Action<IntPtr, int, ulong, IntPtr> Decode64,
     Action<IntPtr, ulong, IntPtr, int> Widen,
+    Action<IntPtr, int, int, uint> AddRange32,
+    Action<IntPtr, int, int, ulong> AddRange64,
+    BlockDecode32 DecodeBlock32,
+    BlockDecode64 DecodeBlock64,
     string? SkipReason);
+
+/// <summary>The block decoder with one path's kernels: a full block laid out by <paramref name="block"/> in <paramref name="encoded"/>, into 32-bit values.</summary>
+internal unsafe delegate bool BlockDecode32(ReadOnlySpan<byte> encoded, in PostingListFormat.Block block, ulong start, ulong span, uint* values);
+
+/// <summary>As <see cref="BlockDecode32"/>, into 64-bit values.</summary>
+internal unsafe delegate bool BlockDecode64(ReadOnlySpan<byte> encoded, in PostingListFormat.Block block, ulong start, ulong span, ulong* values);
 
 /// <summary>
 /// Every entry into the decoder. Each path's kernels are called directly, so the scalar and narrower vector paths
@@ -65,11 +73,13 @@ internal static unsafe class PostingPaths
     private static UnpackKernel Kernel<TUnpack>() where TUnpack : struct, IPostingUnpack => new(
         typeof(TUnpack).Name,
         (packed, width, deltas) => TUnpack.Unpack(ref *(byte*)packed, width, ref *(uint*)deltas),
-        (deltas, start, values) => TUnpack.PrefixSum(ref *(uint*)deltas, start, ref *(uint*)values),
-        (deltas, start, values) => TUnpack.PrefixSum(ref *(uint*)deltas, start, ref *(ulong*)values),
         (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(uint*)values),
         (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(ulong*)values),
         (relative, start, values, count) => TUnpack.Widen(ref *(uint*)relative, start, ref *(ulong*)values, count),
+        (values, from, to, amount) => TUnpack.AddRange(ref *(uint*)values, from, to, amount),
+        (values, from, to, amount) => TUnpack.AddRange(ref *(ulong*)values, from, to, amount),
+        (encoded, in block, start, span, values) => PostingBlockDecoder.TryDecode<TUnpack, uint>(encoded, block, PostingListFormat.BlockLength, start, span, ref *values),
+        (encoded, in block, start, span, values) => PostingBlockDecoder.TryDecode<TUnpack, ulong>(encoded, block, PostingListFormat.BlockLength, start, span, ref *values),
         Skip<TUnpack>());
 
     private static string? Skip<TUnpack>() where TUnpack : struct, IPostingUnpack =>

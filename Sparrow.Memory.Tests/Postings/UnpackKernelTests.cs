@@ -47,35 +47,38 @@ public sealed unsafe class UnpackKernelTests
 
     [Theory]
     [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
-    public void PrefixSumsMatchALoop(string name)
+    public void AddsToEveryRangeOfABlock(string name)
     {
         UnpackKernel kernel = PostingPaths.KernelNamed(name);
         var random = new Random(37);
-        using var input = new GuardedMemory(128 * sizeof(uint));
         using var output = new GuardedMemory(128 * sizeof(ulong));
-        uint* deltas = (uint*)input.EndingAtGuard(128 * sizeof(uint));
-        for (int round = 0; round < 50; round++)
+        var narrowBefore = new uint[128];
+        var wideBefore = new ulong[128];
+        int step = PostingData.Emulated ? 7 : 1;
+        for (int from = 0; from < 128; from += step)
         {
-            int bits = 1 + round % 24;
-            for (int i = 0; i < 128; i++)
-                deltas[i] = (uint)random.Next() & ((1u << bits) - 1);
-            uint start = (uint)random.Next();
-            uint* narrow = (uint*)output.EndingAtGuard(128 * sizeof(uint));
-            kernel.PrefixSum32((IntPtr)deltas, start, (IntPtr)narrow);
-            ulong wideStart = ((ulong)(uint)random.Next() << 32) | (uint)random.Next();
-            ulong* wide = (ulong*)output.StartingAfterGuard;
-            uint sum32 = start;
-            uint relative = 0;
-            for (int i = 0; i < 128; i++)
+            for (int to = from + 1; to <= 128; to += step)
             {
-                sum32 += deltas[i] + 1;
-                Assert.Equal(sum32, narrow[i]);
-            }
-            kernel.PrefixSum64((IntPtr)deltas, wideStart, (IntPtr)wide);
-            for (int i = 0; i < 128; i++)
-            {
-                relative += deltas[i] + 1;
-                Assert.Equal(wideStart + relative, wide[i]);
+                foreach (bool atEnd in new[] { true, false })
+                {
+                    uint* narrow = atEnd ? (uint*)output.EndingAtGuard(128 * sizeof(uint)) : (uint*)output.StartingAfterGuard;
+                    for (int i = 0; i < 128; i++)
+                        narrow[i] = narrowBefore[i] = (uint)random.NextInt64(1L << 32);
+                    uint amount = (uint)random.NextInt64(1L << 32);
+                    kernel.AddRange32((IntPtr)narrow, from, to, amount);
+                    for (int i = 0; i < 128; i++)
+                        if (narrow[i] != (i >= from && i < to ? narrowBefore[i] + amount : narrowBefore[i]))
+                            Assert.Fail($"{name}, [{from}, {to}), value {i}");
+
+                    ulong* wide = atEnd ? (ulong*)output.EndingAtGuard(128 * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
+                    for (int i = 0; i < 128; i++)
+                        wide[i] = wideBefore[i] = (ulong)random.NextInt64() << 1;
+                    ulong wideAmount = (ulong)random.NextInt64();
+                    kernel.AddRange64((IntPtr)wide, from, to, wideAmount);
+                    for (int i = 0; i < 128; i++)
+                        if (wide[i] != (i >= from && i < to ? wideBefore[i] + wideAmount : wideBefore[i]))
+                            Assert.Fail($"{name}, [{from}, {to}), 64-bit value {i}");
+                }
             }
         }
     }

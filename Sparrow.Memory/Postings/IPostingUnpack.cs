@@ -1,8 +1,8 @@
 namespace Sparrow.Storage;
 
 /// <summary>
-/// One code path of the block decoder: unpacks a full block's low parts from the vertical layout and turns deltas
-/// into values with a prefix sum. <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{uint}, out int)"/> and
+/// One code path of the block decoder: unpacks a full block's low parts from the vertical layout, turns deltas
+/// into values with a prefix sum, and carries exceptions' high parts through it. <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{uint}, out int)"/> and
 /// <see cref="PostingListReader"/> pick one in <see cref="UnpackPath"/>, the one dispatch; the tests call each directly.
 /// </summary>
 internal interface IPostingUnpack
@@ -18,25 +18,26 @@ internal interface IPostingUnpack
     static abstract void Unpack(ref byte packed, int width, ref uint deltas);
 
     /// <summary>
-    /// <see cref="Unpack"/> and <see cref="PrefixSum(ref uint, uint, ref uint)"/> in one pass, for a block without
-    /// exceptions: the 128 values after <paramref name="start"/>, in 32-bit arithmetic.
+    /// <see cref="Unpack"/> and the prefix sum in one pass: the 128 values after <paramref name="start"/>, value i
+    /// <paramref name="start"/> + Σ over k ≤ i of (delta k + 1), in 32-bit arithmetic.
     /// </summary>
     static abstract void Decode(ref byte packed, int width, uint start, ref uint values);
 
     /// <summary>
-    /// <see cref="Unpack"/> and <see cref="PrefixSum(ref uint, ulong, ref ulong)"/> in one pass, for a block without
-    /// exceptions whose sums stay below 2^32: the 128 values after <paramref name="start"/>.
+    /// <see cref="Unpack"/> and the prefix sum in one pass, for deltas whose sums stay below 2^32: the 128 values after
+    /// <paramref name="start"/>, value i <paramref name="start"/> + the 32-bit Σ over k ≤ i of (delta k + 1).
     /// </summary>
     static abstract void Decode(ref byte packed, int width, ulong start, ref ulong values);
 
-    /// <summary><paramref name="values"/>[i] = <paramref name="start"/> + Σ over k ≤ i of (<paramref name="deltas"/>[k] + 1), for i below 128, in 32-bit arithmetic.</summary>
-    static abstract void PrefixSum(ref uint deltas, uint start, ref uint values);
-
     /// <summary>
-    /// <paramref name="values"/>[i] = <paramref name="start"/> + the 32-bit Σ over k ≤ i of (<paramref name="deltas"/>[k] + 1),
-    /// for i below 128: the caller has checked the sums stay below 2^32.
+    /// Adds <paramref name="amount"/> to <paramref name="values"/>[<paramref name="from"/>..<paramref name="to"/>) (0 ≤ from &lt;
+    /// to ≤ 128), in 32-bit arithmetic: an exception's high part carried through the prefix sum of a decoded block, whose
+    /// 128 values it may read and rewrite whole vectors of.
     /// </summary>
-    static abstract void PrefixSum(ref uint deltas, ulong start, ref ulong values);
+    static abstract void AddRange(ref uint values, int from, int to, uint amount);
+
+    /// <summary>As the 32-bit <see cref="AddRange(ref uint, int, int, uint)"/>, on 64-bit values.</summary>
+    static abstract void AddRange(ref ulong values, int from, int to, ulong amount);
 
     /// <summary>
     /// <paramref name="values"/>[i] = <paramref name="start"/> + <paramref name="relative"/>[i], for i below

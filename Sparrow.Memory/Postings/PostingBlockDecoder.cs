@@ -44,26 +44,42 @@ internal static class PostingBlockDecoder
         ref byte packed = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed);
         if (deltas == BlockLength && block.ExceptionCount == 0 && width <= MaxFusedWidth)
             return TryDecodeFused<TUnpack, T>(ref packed, width, start, span, ref values);
-        if (IsVertical(deltas, width) && width + block.ExceptionWidth <= MaxVerticalWidth)
+        if (deltas == BlockLength && width <= MaxFusedWidth && width + block.ExceptionWidth <= MaxVerticalWidth)
         {
-            Unsafe.SkipInit(out BlockOfUInt32 lows);
-            ref uint low = ref lows[0];
-            TUnpack.Unpack(ref packed, width, ref low);
-            if (!TryPatch(encoded, block, deltas, ref low, out ulong highs))
-                return false;
-            // Each delta + 1 is at most 2^width plus its high part: below 2^32 in all, the 32-bit sums are exact.
-            if ((((ulong)BlockLength << width) + highs) <= uint.MaxValue)
+            // PERF: the prefix sum is linear: the low parts decode as a plain block (in registers, one pass), then each
+            // exception's high part is added to every value from its position on, the running total of the high parts
+            // over the range up to the next position. A scalar patch stored into the low parts and reloaded as vectors
+            // for the sum stalled on the failed store-to-load forward.
+            ref byte positions = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Positions);
+            ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
+            // Each delta + 1 is at most 2^width plus its high part: while the high parts stay within this, the 32-bit sums are exact.
+            ulong limit = uint.MaxValue - ((ulong)BlockLength << width);
+            if (typeof(T) == typeof(uint))
+                TUnpack.Decode(ref packed, width, (uint)start, ref Unsafe.As<T, uint>(ref values));
+            else
+                TUnpack.Decode(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values));
+            int previous = Unsafe.Add(ref positions, 0);
+            ulong total = 0;
+            for (int i = 0; ; i++)
             {
+                total += ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << width;
+                if (total > limit)
+                    return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
+                int next = i + 1 < block.ExceptionCount ? Unsafe.Add(ref positions, i + 1) : BlockLength;
+                // The positions ascend strictly within the block (the last range ends at the block's end).
+                if (next <= previous || (i + 1 < block.ExceptionCount && next >= BlockLength))
+                    return false;
                 if (typeof(T) == typeof(uint))
-                {
-                    ref uint result = ref Unsafe.As<T, uint>(ref values);
-                    TUnpack.PrefixSum(ref low, (uint)start, ref result);
-                    return Unsafe.Add(ref result, BlockLength - 1) - (uint)start == span;
-                }
-                ref ulong wide = ref Unsafe.As<T, ulong>(ref values);
-                TUnpack.PrefixSum(ref low, start, ref wide);
-                return Unsafe.Add(ref wide, BlockLength - 1) - start == span;
+                    TUnpack.AddRange(ref Unsafe.As<T, uint>(ref values), previous, next, (uint)total);
+                else
+                    TUnpack.AddRange(ref Unsafe.As<T, ulong>(ref values), previous, next, total);
+                if (next == BlockLength)
+                    break;
+                previous = next;
             }
+            if (typeof(T) == typeof(uint))
+                return Unsafe.Add(ref Unsafe.As<T, uint>(ref values), BlockLength - 1) - (uint)start == span;
+            return Unsafe.Add(ref Unsafe.As<T, ulong>(ref values), BlockLength - 1) - start == span;
         }
         return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
     }
@@ -138,26 +154,5 @@ internal static class PostingBlockDecoder
                 Unsafe.Add(ref Unsafe.As<T, ulong>(ref values), i) = value;
         }
         return value - start == span;
-    }
-
-    /// <summary>Adds the exceptions' high parts (each below 2^32 here) to the low parts; <paramref name="sum"/> is their total.</summary>
-    private static bool TryPatch(ReadOnlySpan<byte> encoded, in Block block, int deltas, ref uint low, out ulong sum)
-    {
-        sum = 0;
-        if (block.ExceptionCount == 0)
-            return true;
-        ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
-        int previous = -1;
-        for (int i = 0; i < block.ExceptionCount; i++)
-        {
-            int position = encoded[block.Positions + i];
-            if (position <= previous || position >= deltas)
-                return false;
-            previous = position;
-            ulong high = ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << block.Width;
-            Unsafe.Add(ref low, position) |= (uint)high;
-            sum += high;
-        }
-        return true;
     }
 }

@@ -193,26 +193,29 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         }
     }
 
-    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        Vector256<uint> carry = Vector256.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 8)
+        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
+        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
+        Vector256<int> first = Vector256.Create(from), end = Vector256.Create(to);
+        Vector256<uint> add = Vector256.Create(amount);
+        for (int i = from & -Vector256<uint>.Count; i < to; i += Vector256<uint>.Count)
         {
-            Vector256<uint> scanned = Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
-            (carry + scanned).StoreUnsafe(ref values, (nuint)i);
-            carry = Carry(carry, scanned);
+            Vector256<int> index = Vector256<int>.Indices + Vector256.Create(i);
+            Vector256<uint> inside = (Vector256.GreaterThanOrEqual(index, first) & Vector256.LessThan(index, end)).AsUInt32();
+            (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 
-    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector256<uint> carry = Vector256<uint>.Zero;
-        Vector256<ulong> first = Vector256.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 8)
+        Vector256<long> first = Vector256.Create((long)from), end = Vector256.Create((long)to);
+        Vector256<ulong> add = Vector256.Create(amount);
+        for (int i = from & -Vector256<ulong>.Count; i < to; i += Vector256<ulong>.Count)
         {
-            Vector256<uint> scanned = Scan(Vector256.LoadUnsafe(ref deltas, (nuint)i) + Vector256<uint>.One);
-            StoreWide(carry + scanned, first, ref values, i);
-            carry = Carry(carry, scanned);
+            Vector256<long> index = Vector256<long>.Indices + Vector256.Create((long)i);
+            Vector256<ulong> inside = (Vector256.GreaterThanOrEqual(index, first) & Vector256.LessThan(index, end)).AsUInt64();
+            (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 

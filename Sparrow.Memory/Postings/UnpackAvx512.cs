@@ -194,26 +194,29 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         }
     }
 
-    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        Vector512<uint> carry = Vector512.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
+        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
+        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
+        Vector512<int> first = Vector512.Create(from), end = Vector512.Create(to);
+        Vector512<uint> add = Vector512.Create(amount);
+        for (int i = from & -Vector512<uint>.Count; i < to; i += Vector512<uint>.Count)
         {
-            Vector512<uint> scanned = Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
-            (carry + scanned).StoreUnsafe(ref values, (nuint)i);
-            carry = Carry(carry, scanned);
+            Vector512<int> index = Vector512<int>.Indices + Vector512.Create(i);
+            Vector512<uint> inside = (Vector512.GreaterThanOrEqual(index, first) & Vector512.LessThan(index, end)).AsUInt32();
+            (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 
-    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector512<uint> carry = Vector512<uint>.Zero;
-        Vector512<ulong> first = Vector512.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 16)
+        Vector512<long> first = Vector512.Create((long)from), end = Vector512.Create((long)to);
+        Vector512<ulong> add = Vector512.Create(amount);
+        for (int i = from & -Vector512<ulong>.Count; i < to; i += Vector512<ulong>.Count)
         {
-            Vector512<uint> scanned = Scan(Vector512.LoadUnsafe(ref deltas, (nuint)i) + Vector512<uint>.One);
-            StoreWide(carry + scanned, first, ref values, i);
-            carry = Carry(carry, scanned);
+            Vector512<long> index = Vector512<long>.Indices + Vector512.Create((long)i);
+            Vector512<ulong> inside = (Vector512.GreaterThanOrEqual(index, first) & Vector512.LessThan(index, end)).AsUInt64();
+            (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 

@@ -49,7 +49,7 @@ internal readonly struct UnpackScalar : IPostingUnpack
         PrefixSum(ref deltas[0], start, ref values);
     }
 
-    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    private static void PrefixSum(ref uint deltas, uint start, ref uint values)
     {
         uint sum = start;
         for (int i = 0; i < PostingListFormat.BlockLength; i++)
@@ -59,7 +59,7 @@ internal readonly struct UnpackScalar : IPostingUnpack
         }
     }
 
-    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    private static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
     {
         uint sum = 0;
         for (int i = 0; i < PostingListFormat.BlockLength; i++)
@@ -67,6 +67,18 @@ internal readonly struct UnpackScalar : IPostingUnpack
             sum += Unsafe.Add(ref deltas, i) + 1;
             Unsafe.Add(ref values, i) = start + sum;
         }
+    }
+
+    public static void AddRange(ref uint values, int from, int to, uint amount)
+    {
+        for (int i = from; i < to; i++)
+            Unsafe.Add(ref values, i) += amount;
+    }
+
+    public static void AddRange(ref ulong values, int from, int to, ulong amount)
+    {
+        for (int i = from; i < to; i++)
+            Unsafe.Add(ref values, i) += amount;
     }
 
     // PERF: inlined into the vector paths' Widen, which end here for fewer values than a vector.

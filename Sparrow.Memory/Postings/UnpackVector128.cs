@@ -213,26 +213,29 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         }
     }
 
-    public static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        Vector128<uint> sum = Vector128.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 4)
+        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
+        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
+        Vector128<int> first = Vector128.Create(from), end = Vector128.Create(to);
+        Vector128<uint> add = Vector128.Create(amount);
+        for (int i = from & -Vector128<uint>.Count; i < to; i += Vector128<uint>.Count)
         {
-            sum = Broadcast3(sum) + Scan(Vector128.LoadUnsafe(ref deltas, (nuint)i) + Vector128<uint>.One);
-            sum.StoreUnsafe(ref values, (nuint)i);
+            Vector128<int> index = Vector128<int>.Indices + Vector128.Create(i);
+            Vector128<uint> inside = (Vector128.GreaterThanOrEqual(index, first) & Vector128.LessThan(index, end)).AsUInt32();
+            (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 
-    public static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector128<uint> sum = Vector128<uint>.Zero;
-        Vector128<ulong> first = Vector128.Create(start);
-        for (int i = 0; i < PostingListFormat.BlockLength; i += 4)
+        Vector128<long> first = Vector128.Create((long)from), end = Vector128.Create((long)to);
+        Vector128<ulong> add = Vector128.Create(amount);
+        for (int i = from & -Vector128<ulong>.Count; i < to; i += Vector128<ulong>.Count)
         {
-            sum = Broadcast3(sum) + Scan(Vector128.LoadUnsafe(ref deltas, (nuint)i) + Vector128<uint>.One);
-            (Vector128<ulong> low, Vector128<ulong> high) = Vector128.Widen(sum);
-            (first + low).StoreUnsafe(ref values, (nuint)i);
-            (first + high).StoreUnsafe(ref values, (nuint)i + 2);
+            Vector128<long> index = Vector128<long>.Indices + Vector128.Create((long)i);
+            Vector128<ulong> inside = (Vector128.GreaterThanOrEqual(index, first) & Vector128.LessThan(index, end)).AsUInt64();
+            (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
 

@@ -44,38 +44,44 @@ internal static class PostingBlockDecoder
         ref byte packed = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Packed);
         if (deltas == BlockLength && block.ExceptionCount == 0 && width <= MaxFusedWidth)
             return TryDecodeFused<TUnpack, T>(ref packed, width, start, span, ref values);
-        if (deltas == BlockLength && width <= MaxFusedWidth && width + block.ExceptionWidth <= MaxVerticalWidth)
+        int highWidth = block.ExceptionWidth;
+        if (deltas == BlockLength && width <= MaxFusedWidth && width + highWidth <= MaxVerticalWidth && block.End >= sizeof(ulong))
         {
             // PERF: the prefix sum is linear: the low parts decode as a plain block (in registers, one pass), then each
             // exception's high part is added to every value from its position on, the running total of the high parts
             // over the range up to the next position. A scalar patch stored into the low parts and reloaded as vectors
             // for the sum stalled on the failed store-to-load forward.
-            ref byte positions = ref Unsafe.Add(ref MemoryMarshal.GetReference(encoded), block.Positions);
-            ReadOnlySpan<byte> highs = encoded.Slice(block.Highs, PackedBytes(block.ExceptionCount, block.ExceptionWidth));
-            // Each delta + 1 is at most 2^width plus its high part: while the high parts stay within this, the 32-bit sums are exact.
-            ulong limit = uint.MaxValue - ((ulong)BlockLength << width);
             if (typeof(T) == typeof(uint))
                 TUnpack.Decode(ref packed, width, (uint)start, ref Unsafe.As<T, uint>(ref values));
             else
                 TUnpack.Decode(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values));
-            int previous = Unsafe.Add(ref positions, 0);
+            ref byte bytes = ref MemoryMarshal.GetReference(encoded);
+            ref byte positions = ref Unsafe.Add(ref bytes, block.Positions);
+            int last = block.ExceptionCount - 1;
+            long bit = 8L * block.Highs, lastLoad = block.End - sizeof(ulong);
+            ulong highMask = (1UL << highWidth) - 1;
+            // Each delta + 1 is at most 2^width plus its high part: while the high parts stay within this, the 32-bit sums are exact.
+            ulong limit = uint.MaxValue - ((ulong)BlockLength << width);
             ulong total = 0;
-            for (int i = 0; ; i++)
+            int position = positions;
+            for (int i = 0; ; i++, bit += highWidth)
             {
-                total += ReadBits(highs, (long)i * block.ExceptionWidth, block.ExceptionWidth) << width;
+                // PERF: a high part in one 8-byte load (at its byte, or at the block's last 8 bytes near its end), as the skip
+                // records are read, not the general bit reader's loop over a short tail.
+                total += LoadRecord(ref bytes, bit, lastLoad, highMask) << width;
                 if (total > limit)
                     return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
-                int next = i + 1 < block.ExceptionCount ? Unsafe.Add(ref positions, i + 1) : BlockLength;
-                // The positions ascend strictly within the block (the last range ends at the block's end).
-                if (next <= previous || (i + 1 < block.ExceptionCount && next >= BlockLength))
+                // The positions ascend strictly within the block; the last range ends at the block's end.
+                int next = i < last ? Unsafe.Add(ref positions, i + 1) : BlockLength;
+                if (next <= position || (i < last && next >= BlockLength))
                     return false;
                 if (typeof(T) == typeof(uint))
-                    TUnpack.AddRange(ref Unsafe.As<T, uint>(ref values), previous, next, (uint)total);
+                    TUnpack.AddRange(ref Unsafe.As<T, uint>(ref values), position, next, (uint)total);
                 else
-                    TUnpack.AddRange(ref Unsafe.As<T, ulong>(ref values), previous, next, total);
-                if (next == BlockLength)
+                    TUnpack.AddRange(ref Unsafe.As<T, ulong>(ref values), position, next, total);
+                if (i == last)
                     break;
-                previous = next;
+                position = next;
             }
             if (typeof(T) == typeof(uint))
                 return Unsafe.Add(ref Unsafe.As<T, uint>(ref values), BlockLength - 1) - (uint)start == span;

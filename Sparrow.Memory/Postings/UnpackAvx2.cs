@@ -193,6 +193,8 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         }
     }
 
+    // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
         // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
@@ -207,6 +209,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
         Vector256<long> first = Vector256.Create((long)from), end = Vector256.Create((long)to);

@@ -194,6 +194,8 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         }
     }
 
+    // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
         // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
@@ -208,6 +210,7 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
         Vector512<long> first = Vector512.Create((long)from), end = Vector512.Create((long)to);

@@ -69,12 +69,15 @@ internal readonly struct UnpackScalar : IPostingUnpack
         }
     }
 
+    // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
         for (int i = from; i < to; i++)
             Unsafe.Add(ref values, i) += amount;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
         for (int i = from; i < to; i++)

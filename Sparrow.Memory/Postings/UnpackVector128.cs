@@ -213,6 +213,8 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         }
     }
 
+    // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
         // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
@@ -227,6 +229,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
         Vector128<long> first = Vector128.Create((long)from), end = Vector128.Create((long)to);

@@ -15,15 +15,17 @@ public sealed unsafe class ExceptionBlockTests
     /// <summary>A block's bytes and layout, and the plain deltas (low part, high part above it) they hold.</summary>
     private sealed record HandBlock(byte[] Bytes, PostingListFormat.Block Layout, ulong[] Deltas);
 
-    private static HandBlock Build(Random random, int width, int exceptions, int exceptionWidth)
+    /// <summary>A block after <paramref name="offset"/> bytes of other data (a block of a list is never at its start).</summary>
+    private static HandBlock Build(Random random, int width, int exceptions, int exceptionWidth, int offset = 0)
     {
         var positions = new SortedSet<int> { exceptions == 1 ? random.Next(2) * (BlockLength - 1) : 0 };
         if (exceptions > 1)
             positions.Add(BlockLength - 1);
         while (positions.Count < exceptions)
             positions.Add(random.Next(BlockLength));
-        int packedBytes = 16 * width, highBytes = PostingListFormat.PackedBytes(exceptions, exceptionWidth);
+        int packedBytes = offset + 16 * width, highBytes = PostingListFormat.PackedBytes(exceptions, exceptionWidth);
         var bytes = new byte[packedBytes + exceptions + highBytes];
+        random.NextBytes(bytes.AsSpan(0, offset));
         var deltas = new ulong[BlockLength];
         for (int i = 0; i < BlockLength; i++)
         {
@@ -34,7 +36,7 @@ public sealed unsafe class ExceptionBlockTests
             {
                 int bit = field * width + b;
                 if ((low >> b & 1) != 0)
-                    bytes[((bit / 32) * 4 + lane) * 4 + (bit % 32) / 8] |= (byte)(1 << (bit % 8));
+                    bytes[offset + ((bit / 32) * 4 + lane) * 4 + (bit % 32) / 8] |= (byte)(1 << (bit % 8));
             }
         }
         int k = 0;
@@ -56,7 +58,7 @@ public sealed unsafe class ExceptionBlockTests
             Width = width,
             ExceptionCount = exceptions,
             ExceptionWidth = exceptionWidth,
-            Packed = 0,
+            Packed = offset,
             Positions = packedBytes,
             Highs = packedBytes + exceptions,
             End = bytes.Length,
@@ -89,7 +91,8 @@ public sealed unsafe class ExceptionBlockTests
                 int narrowHigh = Math.Max(1, 24 - width);
                 foreach (int exceptionWidth in new[] { 1, narrowHigh, 40 - width })
                 {
-                    HandBlock block = Build(random, width, exceptions, exceptionWidth);
+                    // A block whose bytes start the span (fewer than 8 of them at width 0) and one after other bytes.
+                    HandBlock block = Build(random, width, exceptions, exceptionWidth, offset: exceptions % 2 * 8);
                     bool atEnd = (width + exceptions) % 2 == 0;
                     ReadOnlySpan<byte> encoded = Place(input, block.Bytes, atEnd);
                     ulong start = (ulong)random.Next(1 << 20), relative = 0;

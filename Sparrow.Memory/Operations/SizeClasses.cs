@@ -143,10 +143,10 @@ internal static unsafe class SizeClasses
         // after one bounds compare and one indirect jump, with no compare per class before it. Every class touches
         // overlapping words (or bytes) inside the buffer, never past its end.
         // PERF: every size is its own case, each setting its class's argument and jumping to the class's one body.
-        // With tiered PGO the JIT peels a case that dominates a call site's profile (a caller's loop over one size)
-        // into a compare before the table, which then costs a loop what the ladder of compares it replaced did
-        // (SizeDispatchBenchmarks); it peels only a case that alone leads to its target, so merged case labels
-        // (`case 8: ... case 16:`) are never peeled. The assignments are the same in every case of a class, so the
+        // With tiered PGO the JIT peels a case that dominates the profile (the sizes this instantiation's instrumented
+        // code saw from all its callers, as in a loop over one size) into a compare before the table, which then
+        // costs a call what the ladder of compares it replaced did (SizeDispatchBenchmarks); it peels only a case
+        // that alone leads to its target, so merged case labels (`case 8: ... case 16:`) are never peeled. The assignments are the same in every case of a class, so the
         // JIT merges the cases' blocks back into one: the table has four targets, not seventeen, and on mixed
         // sizes the indirect jump mispredicts as the four classes do (a body per size, at constant offsets, measured
         // several times slower there: SizeDispatchMixBenchmarks).

@@ -146,10 +146,11 @@ internal static unsafe class SizeClasses
         // With tiered PGO the JIT peels a case that dominates the profile (the sizes this instantiation's instrumented
         // code saw from all its callers, as in a loop over one size) into a compare before the table, which then
         // costs a call what the ladder of compares it replaced did (SizeDispatchBenchmarks); it peels only a case
-        // that alone leads to its target, so merged case labels (`case 8: ... case 16:`) are never peeled. The assignments are the same in every case of a class, so the
-        // JIT merges the cases' blocks back into one: the table has four targets, not seventeen, and on mixed
-        // sizes the indirect jump mispredicts as the four classes do (a body per size, at constant offsets, measured
-        // several times slower there: SizeDispatchMixBenchmarks).
+        // that alone leads to its target, so merged case labels (`case 8: ... case 16:`) are never peeled.
+        // PERF: the assignments are the same in every case of a class, so the JIT merges the cases' blocks back into
+        // one: the table has four targets, not seventeen, and on mixed sizes the indirect jump mispredicts as the four
+        // classes do (a body per size, at constant offsets, measured several times slower there:
+        // SizeDispatchMixBenchmarks).
         // PERF: the word classes' offset is computed before the switch, beside the table lookup rather than after
         // the indirect jump, and zero-extended (a 32-bit mov, not movsxd): a class then starts with its loads,
         // [p + last] and, for 4..7 bytes, [p + last + 4] in one addressing mode.

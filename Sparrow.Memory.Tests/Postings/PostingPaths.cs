@@ -21,6 +21,7 @@ internal sealed unsafe record UnpackKernel(
     Action<IntPtr, ulong, IntPtr> PrefixSum64,
     Action<IntPtr, int, uint, IntPtr> Decode32,
     Action<IntPtr, int, ulong, IntPtr> Decode64,
+    Action<IntPtr, ulong, IntPtr, int> Widen,
     string? SkipReason);
 
 /// <summary>
@@ -68,6 +69,7 @@ internal static unsafe class PostingPaths
         (deltas, start, values) => TUnpack.PrefixSum(ref *(uint*)deltas, start, ref *(ulong*)values),
         (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(uint*)values),
         (packed, width, start, values) => TUnpack.Decode(ref *(byte*)packed, width, start, ref *(ulong*)values),
+        (relative, start, values, count) => TUnpack.Widen(ref *(uint*)relative, start, ref *(ulong*)values, count),
         Skip<TUnpack>());
 
     private static string? Skip<TUnpack>() where TUnpack : struct, IPostingUnpack =>

@@ -116,4 +116,28 @@ public sealed unsafe class UnpackKernelTests
             }
         }
     }
+
+    [Theory]
+    [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
+    public void WidensEveryCountOntoTheStart(string name)
+    {
+        UnpackKernel kernel = PostingPaths.KernelNamed(name);
+        var random = new Random(43);
+        using var input = new GuardedMemory(128 * sizeof(uint));
+        using var output = new GuardedMemory(128 * sizeof(ulong));
+        for (int count = 1; count <= 128; count++)
+        {
+            foreach (bool atEnd in new[] { true, false })
+            {
+                uint* relative = atEnd ? (uint*)input.EndingAtGuard(count * sizeof(uint)) : (uint*)input.StartingAfterGuard;
+                for (int i = 0; i < count; i++)
+                    relative[i] = (uint)random.NextInt64(0, 1L << 32);
+                ulong start = (ulong)random.NextInt64() << 1;
+                ulong* values = atEnd ? (ulong*)output.EndingAtGuard(count * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
+                kernel.Widen((IntPtr)relative, start, (IntPtr)values, count);
+                for (int i = 0; i < count; i++)
+                    Assert.True(start + relative[i] == values[i], $"{name}, count {count}, value {i}");
+            }
+        }
+    }
 }

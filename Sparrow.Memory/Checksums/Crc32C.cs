@@ -19,15 +19,17 @@ public static unsafe class Crc32C
     public const int HashLengthInBytes = sizeof(uint);
 
     // PERF: the thresholds come from a size sweep (Crc32CSweepBenchmarks, and each path called directly at every
-    // size from 16 to 65536 under AVX-512 on, AVX-512 off and AVX2 off, on Zen 4): one crc32 chain issues a crc32
-    // a cycle and needs no set-up, so it leads until the folding's fixed costs (its final fold and reduction) are
-    // repaid; without AVX-512, three chains merged by PCLMULQDQ outrun the 256 and 128-bit folds at every size.
+    // size from 16 to 65536 under AVX-512 on, AVX-512 off and AVX2 off, on Zen 4): one crc32 chain issues its
+    // crc32s back to back, runs in place (no call, no vector set-up, no move between vector and general registers)
+    // and overlaps the next checksum's chain, so it leads until the folding's fixed costs (the call, its final fold
+    // and reduction) are repaid, from 224 bytes; without AVX-512, three chains merged by PCLMULQDQ pay from 320
+    // bytes and outrun the 256 and 128-bit folds at every size.
 
     /// <summary>With 512-bit VPCLMULQDQ, the length from which <see cref="Crc32CFold512"/> runs instead of one chain.</summary>
-    internal const int Fold512From = 160;
+    internal const int Fold512From = 224;
 
     /// <summary>Without it (x64), the length from which <see cref="Crc32CThreeChains"/> runs instead of one chain.</summary>
-    internal const int ThreeChainsFrom = 288;
+    internal const int ThreeChainsFrom = 320;
 
     /// <summary>On ARM64, the length from which <see cref="Crc32CThreeChainsArm64"/> runs: not measured there yet, the x64 value the three chains were first tuned to.</summary>
     internal const int ThreeChainsFromArm64 = 72;
@@ -159,14 +161,21 @@ public static unsafe class Crc32C
     /// needs a measurement there first.
     /// </remarks>
     // PERF: inlined into the public methods (and so into their callers): a short input runs its single crc32 chain
-    // in place, with no call at all, as a hand-written loop does; the longer paths are calls (never inlined).
+    // in place, with no call at all, as a hand-written loop does; a longer input is one call, to its path's entry,
+    // which pins the input (a `fixed` here made the JIT store and clear a pinned stack slot around every short
+    // checksum too: two stores per call in a caller's loop).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static uint Update(uint register, ref byte source, nuint length)
     {
         if (Crc32COneChain.IsSupported)
         {
             if (length >= (nuint)(Crc32CFold512.IsSupported ? Fold512From : ThreeChainsFrom) && Crc32CThreeChains.IsSupported)
-                return UpdateLong(register, ref source, length);
+            {
+                return Crc32CFold512.IsSupported
+                    ? Crc32CFold512.Update(register, ref source, length)
+                    : Crc32CThreeChains.Update(register, ref source, length);
+            }
+
             return Crc32COneChain.Update(register, ref source, length);
         }
 
@@ -178,15 +187,6 @@ public static unsafe class Crc32C
         }
 
         return UpdateByTable(register, ref source, length);
-    }
-
-    // PERF: the pin lives in this call, not in the inlined dispatcher: a `fixed` there made the JIT store and clear
-    // a pinned stack slot around every short checksum too (two stores per call in a caller's loop).
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static uint UpdateLong(uint register, ref byte source, nuint length)
-    {
-        fixed (byte* p = &source)
-            return Crc32CFold512.IsSupported ? Crc32CFold512.Update(register, p, length) : Crc32CThreeChains.Update(register, p, length);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

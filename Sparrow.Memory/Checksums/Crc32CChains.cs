@@ -20,22 +20,33 @@ internal static unsafe class Crc32CChains
 
     private const int BlockBytes = 3 * BlockWords * sizeof(ulong);
 
-    /// <summary>One chain: 8 bytes a step, then 4, 2 and 1, so nothing past the input is read.</summary>
+    /// <summary>One chain: 32 bytes a turn, then 16 and 8, then 4, 2 and 1, so nothing past the input is read.</summary>
     // PERF: through a ref, so the span overloads read a short input in place without pinning it (no pinned local to
     // set and clear around a few-nanosecond checksum); pointer callers pass ref *source.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint One<TCrc>(uint state, ref byte source, nuint length)
         where TCrc : ICrc32CInstructions
     {
-        // PERF: the register kept 64-bit across the loop, two words a turn and the bound computed once: the JIT then
-        // emits two crc32s, add, cmp and one branch per 16 bytes, with no zero-extension or length subtraction; the
-        // chain's latency is the same, the branches (the short inputs' limit) are half as many.
+        // PERF: the register kept 64-bit across the loop, four words a turn and the bound computed once, then one
+        // test each for the last 16 and 8 bytes of whole words: the JIT emits four crc32s, add, cmp and one branch
+        // per 32 bytes, with no zero-extension or length subtraction. Independent checksums overlap their chains'
+        // latency, so a short one costs the instructions around its crc32s: a turn's add, cmp and branch per 32
+        // bytes, not per 16.
         ulong crc = state;
-        nuint offset = 0, pairs = length & ~(nuint)(2 * sizeof(ulong) - 1);
-        for (; offset < pairs; offset += 2 * sizeof(ulong))
+        nuint offset = 0, blocks = length & ~(nuint)(4 * sizeof(ulong) - 1);
+        for (; offset < blocks; offset += 4 * sizeof(ulong))
         {
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)));
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + sizeof(ulong))));
+            crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + 2 * sizeof(ulong))));
+            crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + 3 * sizeof(ulong))));
+        }
+
+        if ((length & (2 * sizeof(ulong))) != 0)
+        {
+            crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)));
+            crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + sizeof(ulong))));
+            offset += 2 * sizeof(ulong);
         }
 
         if ((length & sizeof(ulong)) != 0)

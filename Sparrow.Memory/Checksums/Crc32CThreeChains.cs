@@ -17,9 +17,17 @@ internal static unsafe class Crc32CThreeChains
     // The table lives in this class, so initialising the path's own type initialises it (no class-init check).
     private static readonly MergeConstants[] Merges = Crc32CChains.ComputeMerges();
 
-    // PERF: never inlined into the dispatcher, which stays small for the short inputs it keeps to itself.
     /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint Update(uint register, byte* source, nuint length) =>
         Crc32CChains.Three<X64Crc32CInstructions>(register, source, length, ref MemoryMarshal.GetArrayDataReference(Merges));
+
+    /// <summary><see cref="Update(uint, byte*, nuint)"/> of the bytes at <paramref name="source"/>, pinned here: <see cref="Crc32C"/>'s entry.</summary>
+    // PERF: the dispatcher's one call, as Crc32CFold512's: the pin and the path in one method.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static uint Update(uint register, ref byte source, nuint length)
+    {
+        fixed (byte* p = &source)
+            return Update(register, p, length);
+    }
 }

@@ -37,4 +37,11 @@ internal interface IPostingUnpack
     /// for i below 128: the caller has checked the sums stay below 2^32.
     /// </summary>
     static abstract void PrefixSum(ref uint deltas, ulong start, ref ulong values);
+
+    /// <summary>
+    /// <paramref name="values"/>[i] = <paramref name="start"/> + <paramref name="relative"/>[i], for i below
+    /// <paramref name="count"/> (1..128): the reader's buffered block, kept as 32-bit offsets from the value before it, widened
+    /// onto that value as it is read.
+    /// </summary>
+    static abstract void Widen(ref uint relative, ulong start, ref ulong values, int count);
 }

@@ -194,37 +194,67 @@ public static partial class PostingList
         return OperationStatus.Done;
     }
 
-    /// <summary>Decodes one block of 64-bit values on this machine's path (the reader's decoder).</summary>
+    /// <summary>
+    /// Decodes one block on this machine's path (the reader's decoder): 64-bit values, or 32-bit offsets from the value
+    /// before the block when <paramref name="start"/> is 0 and <paramref name="span"/> fits 32 bits.
+    /// </summary>
     // PERF: inlined into the reader's block decoder (itself compiled on its own), a block with exceptions makes one call
     // fewer; as a call it cost SkipTo over a list with outliers about a tenth.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static bool TryDecodeBlock(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref ulong values)
+    internal static bool TryDecodeBlock<T>(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref T values)
+        where T : unmanaged
     {
-        var decode = new DecodeBlock { Encoded = encoded, Block = block, Deltas = deltas, Start = start, Span = span, Values = ref values };
-        return UnpackPath.Run<DecodeBlock, bool>(ref decode);
+        var decode = new DecodeBlock<T> { Encoded = encoded, Block = block, Deltas = deltas, Start = start, Span = span, Values = ref values };
+        return UnpackPath.Run<DecodeBlock<T>, bool>(ref decode);
     }
 
-    /// <summary>Decodes one common block (full, no exceptions, a width of at most 24) of 64-bit values on this machine's path.</summary>
+    /// <summary>
+    /// Decodes one common block (full, no exceptions, a width of at most 24) on this machine's path: 64-bit values, or
+    /// 32-bit offsets from the value before the block when <paramref name="start"/> is 0.
+    /// </summary>
     // PERF: compiled on its own, so that the reader's block decoder, which inlines the general block decoder, does not
     // inline a second jump table over the widths.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static bool TryDecodeFusedBlock(ref byte packed, int width, ulong start, ulong span, ref ulong values)
+    internal static bool TryDecodeFusedBlock<T>(ref byte packed, int width, ulong start, ulong span, ref T values)
+        where T : unmanaged
     {
-        var decode = new DecodeFusedBlock { Packed = ref packed, Width = width, Start = start, Span = span, Values = ref values };
-        return UnpackPath.Run<DecodeFusedBlock, bool>(ref decode);
+        var decode = new DecodeFusedBlock<T> { Packed = ref packed, Width = width, Start = start, Span = span, Values = ref values };
+        return UnpackPath.Run<DecodeFusedBlock<T>, bool>(ref decode);
     }
 
-    /// <summary>One common block of 64-bit values decoded with one path.</summary>
-    private ref struct DecodeFusedBlock : IUnpackOperation<bool>
+    /// <summary>Widens <paramref name="count"/> 32-bit offsets onto <paramref name="start"/> on this machine's path (the reader's buffered block).</summary>
+    internal static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        var widen = new WidenValues { Relative = ref relative, Start = start, Values = ref values, Count = count };
+        UnpackPath.Run<WidenValues, bool>(ref widen);
+    }
+
+    /// <summary>One common block decoded with one path.</summary>
+    private ref struct DecodeFusedBlock<T> : IUnpackOperation<bool> where T : unmanaged
     {
         public ref byte Packed;
         public int Width;
         public ulong Start;
         public ulong Span;
-        public ref ulong Values;
+        public ref T Values;
 
         public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
-            PostingBlockDecoder.TryDecodeFused<TUnpack, ulong>(ref Packed, Width, Start, Span, ref Values);
+            PostingBlockDecoder.TryDecodeFused<TUnpack, T>(ref Packed, Width, Start, Span, ref Values);
+    }
+
+    /// <summary>Offsets widened onto a value with one path.</summary>
+    private ref struct WidenValues : IUnpackOperation<bool>
+    {
+        public ref uint Relative;
+        public ulong Start;
+        public ref ulong Values;
+        public int Count;
+
+        public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack
+        {
+            TUnpack.Widen(ref Relative, Start, ref Values, Count);
+            return true;
+        }
     }
 
     /// <summary>A whole list decoded with one path.</summary>
@@ -238,18 +268,18 @@ public static partial class PostingList
             Decode<TUnpack, T>(Encoded, Destination, out ValuesWritten);
     }
 
-    /// <summary>One block of 64-bit values decoded with one path.</summary>
-    private ref struct DecodeBlock : IUnpackOperation<bool>
+    /// <summary>One block decoded with one path.</summary>
+    private ref struct DecodeBlock<T> : IUnpackOperation<bool> where T : unmanaged
     {
         public ReadOnlySpan<byte> Encoded;
         public Block Block;
         public int Deltas;
         public ulong Start;
         public ulong Span;
-        public ref ulong Values;
+        public ref T Values;
 
         public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
-            PostingBlockDecoder.TryDecode<TUnpack, ulong>(Encoded, Block, Deltas, Start, Span, ref Values);
+            PostingBlockDecoder.TryDecode<TUnpack, T>(Encoded, Block, Deltas, Start, Span, ref Values);
     }
 
     private static void Store<T>(ref T values, ulong value) where T : unmanaged

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -33,8 +34,15 @@ public ref struct PostingListReader
     private int _offset;
     /// <summary>The value before <see cref="_block"/>'s first: the last value of the block before it.</summary>
     private ulong _start;
-    /// <summary>The decoded values not yet read: <see cref="_buffer"/>[<see cref="_position"/>..<see cref="_buffered"/>).</summary>
+    /// <summary>
+    /// The decoded values not yet read: <see cref="_buffer"/>[<see cref="_position"/>..<see cref="_buffered"/>), or, when
+    /// <see cref="_narrow"/>, the 32-bit words at those indexes of its bytes, each value minus <see cref="_base"/>.
+    /// </summary>
     private BlockOfUInt64 _buffer;
+    /// <summary>Whether <see cref="_buffer"/> holds 32-bit offsets from <see cref="_base"/> (a block whose span fits 32 bits) rather than values.</summary>
+    private bool _narrow;
+    /// <summary>The value before the buffered block's first, when <see cref="_narrow"/>.</summary>
+    private ulong _base;
     private int _buffered;
     private int _position;
 
@@ -83,7 +91,10 @@ public ref struct PostingListReader
             if (_position < _buffered)
             {
                 int take = Math.Min(_buffered - _position, destination.Length - written);
-                ((ReadOnlySpan<ulong>)_buffer)[_position..(_position + take)].CopyTo(destination[written..]);
+                if (_narrow)
+                    PostingList.Widen(ref Unsafe.Add(ref Narrow, _position), _base, ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), take);
+                else
+                    ((ReadOnlySpan<ulong>)_buffer)[_position..(_position + take)].CopyTo(destination[written..]);
                 _position += take;
                 written += take;
                 continue;
@@ -94,7 +105,8 @@ public ref struct PostingListReader
             // PERF: a block that fits goes straight to the caller's buffer, without the copy through ours.
             if (destination.Length - written >= deltas)
             {
-                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas);
+                (int code, ulong span) = Record(_block);
+                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas, code, span);
                 written += deltas;
             }
             else if (written != 0)
@@ -104,8 +116,8 @@ public ref struct PostingListReader
             }
             else
             {
-                DecodeBlock(ref _buffer[0], deltas);
-                _buffered = deltas;
+                (int code, ulong span) = Record(_block);
+                DecodeIntoBuffer(deltas, code, span);
                 _position = 0;
             }
         }
@@ -121,27 +133,28 @@ public ref struct PostingListReader
     /// <exception cref="FormatException">A skip record or the block reached is malformed (the message names its byte offset).</exception>
     public bool SkipTo(ulong target)
     {
-        if (_position < _buffered && _buffer[_buffered - 1] >= target)
+        if (_position < _buffered && BufferedValue(_buffered - 1) >= target)
         {
             _position = FirstAtOrAbove(_position, target);
             return true;
         }
         _position = _buffered = 0;
-        if (!PassBlocksBelow(target))
+        if (!PassBlocksBelow(target, out int code, out ulong span))
             return false;
-        int deltas = DeltasInBlock(_count, _block);
-        DecodeBlock(ref _buffer[0], deltas);
-        _buffered = deltas;
+        DecodeIntoBuffer(DeltasInBlock(_count, _block), code, span);
         _position = FirstAtOrAbove(0, target);
         return true;
     }
 
     /// <summary>
     /// Passes, by their skip records alone, the blocks from <see cref="_block"/> on whose last value is below
-    /// <paramref name="target"/>: false when that is all of them (nothing left to read).
+    /// <paramref name="target"/>: false when that is all of them (nothing left to read); else the code and span of the
+    /// block reached, read from its record on the way (checked, as <see cref="Record"/> checks them).
     /// </summary>
-    private bool PassBlocksBelow(ulong target)
+    private bool PassBlocksBelow(ulong target, out int code, out ulong span)
     {
+        code = 0;
+        span = 0;
         // PERF: the walk keeps everything it reads in locals, stored back once (fields of a ref struct are reloaded after
         // every store through a ref), and its loop makes no call, so that those locals stay in registers.
         int block = _block, offset = _offset, last = _blockCount - 1, length = _encoded.Length;
@@ -155,20 +168,22 @@ public ref struct PostingListReader
             for (; block < last; block++, bit += recordBits)
             {
                 ulong record = LoadRecord(ref encoded, bit, lastLoad, recordMask);
-                ulong span = spanBase + (record >> CodeBits), end = start + span;
+                span = spanBase + (record >> CodeBits);
+                code = (int)record & ((1 << CodeBits) - 1);
+                ulong end = start + span;
                 if (span < spanBase || end < start)
                     ThrowMalformed(offset);
                 if (end >= target)
                     break;
                 start = end;
-                offset = PassedBlockEnd(ref encoded, length, offset, (int)record & ((1 << CodeBits) - 1));
+                offset = PassedBlockEnd(ref encoded, length, offset, code);
             }
         }
         else
         {
             for (; block < last; block++)
             {
-                (int code, ulong span) = RecordAt(block, offset);
+                (code, span) = RecordAt(block, offset);
                 if (span > ulong.MaxValue - start)
                     ThrowMalformed(offset);
                 if (start + span >= target)
@@ -180,7 +195,7 @@ public ref struct PostingListReader
         if (block == last)
         {
             // The last block, shorter than the others, is laid out from its bytes; nothing remains past it.
-            (int code, ulong span) = RecordAt(block, offset);
+            (code, span) = RecordAt(block, offset);
             if (span > ulong.MaxValue - start)
                 ThrowMalformed(offset);
             if (start + span < target)
@@ -238,23 +253,24 @@ public ref struct PostingListReader
         return layout.End;
     }
 
+    /// <summary>The 32-bit words of <see cref="_buffer"/>, when it holds offsets (<see cref="_narrow"/>).</summary>
+    [UnscopedRef]
+    private ref uint Narrow => ref Unsafe.As<ulong, uint>(ref _buffer[0]);
+
+    /// <summary>Buffered value <paramref name="index"/>.</summary>
+    private readonly ulong BufferedValue(int index) =>
+        _narrow ? _base + Unsafe.Add(ref Unsafe.As<ulong, uint>(ref Unsafe.AsRef(in _buffer[0])), index) : _buffer[index];
+
     /// <summary>The index of the first buffered value at or above <paramref name="target"/>, from <paramref name="from"/>; one exists.</summary>
     private readonly int FirstAtOrAbove(int from, ulong target)
     {
-        // The values ascend, so the first at or above target is at the count of those below it (or at from, when
-        // those before from are all it counts). PERF: counted with compares, no branch on the values; a binary search
-        // mispredicted about every other of its seven steps.
         ref ulong values = ref Unsafe.AsRef(in _buffer[0]);
-        if (_buffered != BlockLength)
+        if (!_narrow)
             return Math.Max(from, CountBelow(ref values, _buffered, target));
-        // PERF: a full block in two levels: the last value of each sixteen counted by scalar compares, then the sixteen the
-        // target is among by vector compares; ten compares in all where a count of the whole block took sixteen or more.
-        // The last value is at or above target, so at most seven sixteens lie below it.
-        int below = 0;
-        for (int last = SearchGroup - 1; last < BlockLength - SearchGroup; last += SearchGroup)
-            below += Unsafe.Add(ref values, last) < target ? 1 : 0;
-        int first = below * SearchGroup;
-        return Math.Max(from, first + CountBelow(ref Unsafe.Add(ref values, first), SearchGroup, target));
+        // The last buffered offset is at or above target - _base, so that fits 32 bits; a target at or below _base is
+        // below every value.
+        uint relative = target <= _base ? 0 : (uint)(target - _base);
+        return Math.Max(from, CountBelow(ref Unsafe.As<ulong, uint>(ref values), _buffered, relative));
     }
 
     /// <summary>Values the search in a full block counts by vector compares after its first level.</summary>
@@ -262,23 +278,42 @@ public ref struct PostingListReader
 
     /// <summary>How many of the <paramref name="length"/> ascending values at <paramref name="values"/> are below <paramref name="target"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int CountBelow(ref ulong values, int length, ulong target)
+    private static int CountBelow<T>(ref T values, int length, T target) where T : unmanaged, IBinaryInteger<T>
+    {
+        // The values ascend, so the first at or above target is at the count of those below it. PERF: counted with
+        // compares, no branch on the values; a binary search mispredicted about every other of its seven steps.
+        if (length != BlockLength)
+            return CountBelowIn(ref values, length, target);
+        // PERF: a full block in two levels: the last value of each sixteen counted by scalar compares, then the sixteen the
+        // target is among by vector compares; ten compares in all where a count of the whole block took sixteen or more.
+        // The last value is at or above target, so at most seven sixteens lie below it.
+        int below = 0;
+        for (int last = SearchGroup - 1; last < BlockLength - SearchGroup; last += SearchGroup)
+            below += Unsafe.Add(ref values, last) < target ? 1 : 0;
+        int first = below * SearchGroup;
+        return first + CountBelowIn(ref Unsafe.Add(ref values, first), SearchGroup, target);
+    }
+
+    /// <summary>How many of the <paramref name="length"/> ascending values at <paramref name="values"/> are below <paramref name="target"/>, one vector at a time.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int CountBelowIn<T>(ref T values, int length, T target) where T : unmanaged, IBinaryInteger<T>
     {
         int i = 0, count = 0;
         if (Vector512.IsHardwareAccelerated)
         {
-            // PERF: eight values a compare, counted from its mask: half the steps of Vector<T>, which stays 256 bits wide.
+            // PERF: a compare of 64 bytes, counted from its mask: half the steps of Vector<T>, which stays 256 bits wide.
             var targets512 = Vector512.Create(target);
-            for (; i + Vector512<ulong>.Count <= length; i += Vector512<ulong>.Count)
+            for (; i + Vector512<T>.Count <= length; i += Vector512<T>.Count)
                 count += BitOperations.PopCount(Vector512.LessThan(Vector512.LoadUnsafe(ref values, (nuint)i), targets512).ExtractMostSignificantBits());
         }
         else
         {
-            var targets = new Vector<ulong>(target);
-            Vector<ulong> below = Vector<ulong>.Zero;
-            for (; i + Vector<ulong>.Count <= length; i += Vector<ulong>.Count)
+            var targets = new Vector<T>(target);
+            Vector<T> below = Vector<T>.Zero;
+            // A lane below is all ones: subtracting it counts one.
+            for (; i + Vector<T>.Count <= length; i += Vector<T>.Count)
                 below -= Vector.LessThan(Vector.LoadUnsafe(ref values, (nuint)i), targets);
-            count = (int)Vector.Sum(below);
+            count = int.CreateTruncating(Vector.Sum(below));
         }
         for (; i < length; i++)
             count += Unsafe.Add(ref values, i) < target ? 1 : 0;
@@ -294,13 +329,54 @@ public ref struct PostingListReader
         return (code, span);
     }
 
-    /// <summary>Decodes block <see cref="_block"/> of <paramref name="deltas"/> values into <paramref name="values"/> and moves past it.</summary>
+    /// <summary>
+    /// Decodes block <see cref="_block"/> of <paramref name="deltas"/> values, whose record holds <paramref name="code"/>
+    /// and <paramref name="span"/>, into <see cref="_buffer"/> and moves past it: as 32-bit offsets from the value before
+    /// it when its span fits 32 bits, else as values.
+    /// </summary>
+    // PERF: offsets, because SkipTo decodes a block to find a value in it and Read then widens only the rest: half the
+    // stores of 64-bit values, no widening of the values before the target, and sixteen compares a vector in the search.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DecodeIntoBuffer(int deltas, int code, ulong span)
+    {
+        // The buffer's state changes only once the block has decoded: after a FormatException it holds nothing to read.
+        if (span > uint.MaxValue)
+        {
+            DecodeBlock(ref _buffer[0], deltas, code, span);
+            (_narrow, _buffered) = (false, deltas);
+            return;
+        }
+        ref uint offsets = ref Narrow;
+        int end;
+        if (code <= PostingBlockDecoder.MaxFusedWidth && _block != _blockCount - 1)
+        {
+            end = _offset + code * (BlockLength / 8);
+            if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, 0, span, ref offsets))
+                ThrowMalformed(_offset);
+        }
+        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, 0, span, ref offsets))
+        {
+            end = layout.End;
+        }
+        else
+        {
+            ThrowMalformed(_offset);
+            return;
+        }
+        ulong before = _start;
+        PassDecoded(span, end);
+        (_narrow, _base, _buffered) = (true, before, deltas);
+    }
+
+    /// <summary>
+    /// Decodes block <see cref="_block"/> of <paramref name="deltas"/> values, whose record holds <paramref name="code"/>
+    /// and <paramref name="span"/>, into <paramref name="values"/> and moves past it.
+    /// </summary>
     // PERF: compiled on its own: inlined, the block decoder's arguments and layout grew the caller's frame to 800 bytes,
     // zeroed on every SkipTo and Read, even those that decode nothing.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void DecodeBlock(ref ulong values, int deltas)
+    private void DecodeBlock(ref ulong values, int deltas, int code, ulong span)
     {
-        (int code, ulong span) = Record(_block);
         int end;
         // PERF: the common block (full, no exceptions, sums below 2^32) straight to the kernel, as Decode sends it.
         if (code <= PostingBlockDecoder.MaxFusedWidth && _block != _blockCount - 1)
@@ -318,6 +394,12 @@ public ref struct PostingListReader
             ThrowMalformed(_offset);
             return;
         }
+        PassDecoded(span, end);
+    }
+
+    /// <summary>Moves past the block just decoded, of <paramref name="span"/>, which ends at byte <paramref name="end"/>.</summary>
+    private void PassDecoded(ulong span, int end)
+    {
         _start += span;
         _offset = end;
         _block++;

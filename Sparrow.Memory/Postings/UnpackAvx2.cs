@@ -229,4 +229,19 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector256<ulong> WidenToUInt64(Vector128<uint> x) => Avx2.ConvertToVector256Int64(x).AsUInt64();
+
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        if (count < Vector256<ulong>.Count)
+        {
+            UnpackScalar.Widen(ref relative, start, ref values, count);
+            return;
+        }
+        Vector256<ulong> first = Vector256.Create(start);
+        int last = count - Vector256<ulong>.Count;
+        for (int i = 0; i < last; i += Vector256<ulong>.Count)
+            (first + Avx2.ConvertToVector256Int64(Vector128.LoadUnsafe(ref relative, (nuint)i)).AsUInt64()).StoreUnsafe(ref values, (nuint)i);
+        // PERF: the last four in one step that overlaps the one before it, not a scalar tail.
+        (first + Avx2.ConvertToVector256Int64(Vector128.LoadUnsafe(ref relative, (nuint)last)).AsUInt64()).StoreUnsafe(ref values, (nuint)last);
+    }
 }

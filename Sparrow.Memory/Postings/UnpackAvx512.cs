@@ -228,4 +228,19 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 12);
         return x + Avx512F.AlignRight32(x, Vector512<uint>.Zero, 8);
     }
+
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        if (count < Vector512<ulong>.Count)
+        {
+            UnpackScalar.Widen(ref relative, start, ref values, count);
+            return;
+        }
+        Vector512<ulong> first = Vector512.Create(start);
+        int last = count - Vector512<ulong>.Count;
+        for (int i = 0; i < last; i += Vector512<ulong>.Count)
+            (first + Avx512F.ConvertToVector512UInt64(Vector256.LoadUnsafe(ref relative, (nuint)i))).StoreUnsafe(ref values, (nuint)i);
+        // PERF: the last eight in one step that overlaps the one before it, not a scalar tail.
+        (first + Avx512F.ConvertToVector512UInt64(Vector256.LoadUnsafe(ref relative, (nuint)last))).StoreUnsafe(ref values, (nuint)last);
+    }
 }

@@ -68,4 +68,12 @@ internal readonly struct UnpackScalar : IPostingUnpack
             Unsafe.Add(ref values, i) = start + sum;
         }
     }
+
+    // PERF: inlined into the vector paths' Widen, which end here for fewer values than a vector.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        for (int i = 0; i < count; i++)
+            Unsafe.Add(ref values, i) = start + Unsafe.Add(ref relative, i);
+    }
 }

@@ -257,4 +257,28 @@ internal readonly struct UnpackVector128 : IPostingUnpack
     /// <summary>Lane 3 in every lane: the running total carried into the next four.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static Vector128<uint> Broadcast3(Vector128<uint> x) => Vector128.Shuffle(x, Vector128.Create(3u));
+
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count)
+    {
+        if (count < Vector128<uint>.Count)
+        {
+            UnpackScalar.Widen(ref relative, start, ref values, count);
+            return;
+        }
+        Vector128<ulong> first = Vector128.Create(start);
+        int last = count - Vector128<uint>.Count;
+        for (int i = 0; i < last; i += Vector128<uint>.Count)
+            WidenFour(ref relative, first, ref values, i);
+        // PERF: the last four in one step that overlaps the one before it, not a scalar tail.
+        WidenFour(ref relative, first, ref values, last);
+    }
+
+    /// <summary>Four 32-bit offsets at <paramref name="index"/> widened onto <paramref name="first"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WidenFour(ref uint relative, Vector128<ulong> first, ref ulong values, int index)
+    {
+        Vector128<uint> four = Vector128.LoadUnsafe(ref relative, (nuint)index);
+        (first + Vector128.WidenLower(four)).StoreUnsafe(ref values, (nuint)index);
+        (first + Vector128.WidenUpper(four)).StoreUnsafe(ref values, (nuint)index + 2);
+    }
 }

@@ -11,6 +11,10 @@ namespace Sparrow.Benchmarks;
 /// <see cref="PairBuffers.Count"/> pairs of 64-byte-aligned buffers. The targets are the AVX-512-off job's, the
 /// machine that runs the portable path; with AVX-512 the Sparrow rows are the masked path against the ladder.
 /// </summary>
+/// <remarks>
+/// A loop over one size is what tiered PGO peels: the switch's case for that size becomes one compare before the
+/// table, so these rows measure the peeled switch; the table itself runs on mixed sizes (SizeDispatchMixBenchmarks).
+/// </remarks>
 [MemoryRandomization]
 [WithoutAvx512]
 public unsafe class SizeDispatchBenchmarks

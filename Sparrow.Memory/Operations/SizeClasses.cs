@@ -16,7 +16,7 @@ internal unsafe interface ISizeClassOperation<TResult>
 
     /// <summary>
     /// 1..3 bytes as three single bytes: the first, the middle (<c>size / 2</c>) and the last; for 1 or 2 bytes
-    /// some of them are the same byte. One class for all three sizes: one target of the size switch, not three.
+    /// some of them are the same byte. One class for all three sizes: the size switch's cases 1, 2 and 3 join in it.
     /// </summary>
     TResult UpToThreeBytes(nuint size);
 
@@ -132,7 +132,8 @@ internal static unsafe class SizeClasses
 
     /// <summary>
     /// The portable path (every machine; called directly by the tests and il-dump so it is proven on AVX-512
-    /// machines too): a dense switch over the sizes 0..16, one case per size class, then blocks.
+    /// machines too): a dense switch over the sizes 0..16, a case per size, joining in one body per size class
+    /// (0, 1..3, 4..7, 8..16); then blocks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Portable<TOperation, TResult>(TOperation operation, int size)
@@ -141,45 +142,84 @@ internal static unsafe class SizeClasses
         // PERF: a dense switch compiles to the IL switch opcode and a jump table: any size 0..16 reaches its class
         // after one bounds compare and one indirect jump, with no compare per class before it. Every class touches
         // overlapping words (or bytes) inside the buffer, never past its end.
-        // PERF: the table costs a load, address arithmetic and a taken indirect jump on every call, where the ladder
-        // of compares it replaced took one fused compare-and-branch for 8..16 bytes; SizeDispatchBenchmarks and
-        // SizeDispatchMixBenchmarks keep the two measured side by side, AVX-512 off (Baselines/SizeLadder.cs).
-        // PERF: the sizes of a class share one case, at offsets computed from the size, rather than a case per size
-        // at constant offsets: on mixed sizes the indirect jump mispredicts about as often as two calls in a row
-        // take different targets, and seventeen targets missed far more often than four (CompareWorkload, AVX-512
-        // off); seventeen inlined cases also ran a small caller's loop out of its inlining budget, leaving calls.
+        // PERF: every size is its own case, each setting its class's argument and jumping to the class's one body.
+        // With tiered PGO the JIT peels a case that dominates the profile (the sizes this instantiation's instrumented
+        // code saw from all its callers, as in a loop over one size) into a compare before the table, which then
+        // costs a call what the ladder of compares it replaced did (SizeDispatchBenchmarks); it peels only a case
+        // that alone leads to its target, so merged case labels (`case 8: ... case 16:`) are never peeled.
+        // PERF: the assignments are the same in every case of a class, so the JIT merges the cases' blocks back into
+        // one: the table has four targets, not seventeen, and on mixed sizes the indirect jump mispredicts as the four
+        // classes do (a body per size, at constant offsets, measured several times slower there:
+        // SizeDispatchMixBenchmarks).
         // PERF: the word classes' offset is computed before the switch, beside the table lookup rather than after
-        // the indirect jump, and zero-extended (a 32-bit mov, not movsxd): a case then starts with its loads,
+        // the indirect jump, and zero-extended (a 32-bit mov, not movsxd): a class then starts with its loads,
         // [p + last] and, for 4..7 bytes, [p + last + 4] in one addressing mode.
         nuint lastWord = (nuint)(uint)size - sizeof(ulong);
+        nuint argument;
         switch (size)
         {
             case 0:
                 return operation.Empty();
             case 1:
+                argument = (uint)size;
+                goto UpToThreeBytes;
             case 2:
+                argument = (uint)size;
+                goto UpToThreeBytes;
             case 3:
-                return operation.UpToThreeBytes((uint)size);
+                argument = (uint)size;
+                goto UpToThreeBytes;
             case 4:
+                argument = lastWord + (sizeof(ulong) - sizeof(uint));
+                goto TwoUInts;
             case 5:
+                argument = lastWord + (sizeof(ulong) - sizeof(uint));
+                goto TwoUInts;
             case 6:
+                argument = lastWord + (sizeof(ulong) - sizeof(uint));
+                goto TwoUInts;
             case 7:
-                return operation.TwoWords<uint>(lastWord + (sizeof(ulong) - sizeof(uint)));
+                argument = lastWord + (sizeof(ulong) - sizeof(uint));
+                goto TwoUInts;
             case 8:
+                argument = lastWord;
+                goto TwoULongs;
             case 9:
+                argument = lastWord;
+                goto TwoULongs;
             case 10:
+                argument = lastWord;
+                goto TwoULongs;
             case 11:
+                argument = lastWord;
+                goto TwoULongs;
             case 12:
+                argument = lastWord;
+                goto TwoULongs;
             case 13:
+                argument = lastWord;
+                goto TwoULongs;
             case 14:
+                argument = lastWord;
+                goto TwoULongs;
             case 15:
+                argument = lastWord;
+                goto TwoULongs;
             case 16:
-                return operation.TwoWords<ulong>(lastWord);
+                argument = lastWord;
+                goto TwoULongs;
+            default:
+                if (size > MaxWordsSize)
+                    return Blocks<TOperation, TResult>(operation, (nuint)size);
+                return ThrowNegativeSize<TResult>();
         }
 
-        if (size > MaxWordsSize)
-            return Blocks<TOperation, TResult>(operation, (nuint)size);
-        return ThrowNegativeSize<TResult>();
+    UpToThreeBytes:
+        return operation.UpToThreeBytes(argument);
+    TwoUInts:
+        return operation.TwoWords<uint>(argument);
+    TwoULongs:
+        return operation.TwoWords<ulong>(argument);
     }
 
     /// <summary>More than <see cref="MaxWordsSize"/> bytes.</summary>

@@ -29,6 +29,10 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "jump-table", "PASS" },
         { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "no-calls", "PASS" },
         { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "jump-table", "FAIL" },
+        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "jump-table-targets<=4", "FAIL" },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "jump-table", "PASS" },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "jump-table-targets<=4", "PASS" },
+        { "Dispatch::WithMergedLabels(uint8*, uint8*, int32)", "jump-table-targets<=4", "PASS" },
         { "Calls::IndexWithBoundsCheck(uint8[], int32)", "no-rngchk", "FAIL" },
         { "Calls::IndexWithoutBoundsCheck(uint8[], int32)", "no-rngchk", "PASS" },
         { "Tables::FromRvaSpan(int32)", "no-rngchk", "PASS" },
@@ -102,6 +106,17 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             Assert.Equal("no compress to memory; 1 into a register", result.Summary);
         if (outcome == "PASS" && rule == "masked-stores")
             Assert.Matches(@"vmovdqu8 ymmword ptr \[rdi\] \{k\d\}, ymm\d+", result.Summary);
+    }
+
+    [Fact]
+    public void A_body_per_case_is_a_table_of_as_many_blocks()
+    {
+        if (!AsmRunner.IsSupported)
+            return;
+        AsmResult compiled = Assert.Single(fixtures.Compiled, c => c.Method.Hot.Display == "IlDump.Fixtures.Dispatch::WithSwitch(uint8*, uint8*, int32)");
+        Verdict result = AsmRules.Apply(new RuleRef("jump-table-targets", 4, "<="), compiled);
+        Assert.False(result.Passed);
+        Assert.Matches(@"^17 table entries to \d+ distinct blocks \(at most 4\)$", result.Summary);
     }
 
     [Fact]

@@ -9,6 +9,11 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
     {
         { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "switch>=16", true },
         { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)", "switch>=16", false },
+        { "Dispatch::WithSwitch(uint8*, uint8*, int32)", "switch-cases>=17", true },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "switch-cases>=17", true },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "switch>=16", true },
+        { "Dispatch::WithMergedLabels(uint8*, uint8*, int32)", "switch>=16", true },
+        { "Dispatch::WithMergedLabels(uint8*, uint8*, int32)", "switch-cases>=17", false },
         { "Strides::ConstantOffsets(uint8*, int32)", "load8-const-offsets", true },
         { "Strides::ConstantOffsets(uint8*, int32)", "no-postincrement", true },
         { "Strides::ConstantOffsets(uint8*, int32)", "no-conv-stride", true },
@@ -53,7 +58,7 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
     public void Every_fixtures_rule_line_gives_the_verdict_the_fixture_was_written_for()
     {
         // Well-formed fixtures pass everything listed for them; every broken fixture fails something.
-        string[] broken = ["WithIfElseLadder", "PostIncrement", "LocalStride", "IndexedLoads", "ByteLoop", "Boxed", "NewClass",
+        string[] broken = ["WithIfElseLadder", "WithMergedLabels", "PostIncrement", "LocalStride", "IndexedLoads", "ByteLoop", "Boxed", "NewClass",
             "WithStringBuilder", "VirtualLength", "PerCallArray", "FromMutableStatic", "ThroughStructIndexed", "ThroughClass"];
         foreach (HotMethod hot in fixtures.Rules.Methods.Where(m => m.IlRules.Count > 0))
         {
@@ -76,6 +81,15 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         Verdict tooFew = Apply(F + "Dispatch::WithSwitch(uint8*, uint8*, int32)", "switch>=18");
         Assert.False(tooFew.Passed);
         Assert.Contains("17 targets", tooFew.Summary, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Merged_case_labels_count_as_one_target()
+    {
+        Verdict merged = Apply(F + "Dispatch::WithMergedLabels(uint8*, uint8*, int32)", "switch-cases>=17");
+        Assert.Contains("largest switch has 4 distinct targets", merged.Summary, StringComparison.Ordinal);
+        Assert.Contains(merged.Lines, l => l.Contains("switch", StringComparison.Ordinal));
+        Assert.Equal("switch with 17 distinct targets", Apply(F + "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "switch-cases>=17").Summary);
     }
 
     [Fact]

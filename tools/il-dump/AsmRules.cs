@@ -28,7 +28,7 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
 // The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
-    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load", "table-permute"];
+    public static readonly IReadOnlyCollection<string> Names = ["jump-table", "jump-table-targets", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load", "table-permute"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
@@ -39,7 +39,7 @@ internal static partial class AsmRules
         string access = rule.Name == "masked-loads" ? "load" : "store";
         List<string> found = rule.Name switch
         {
-            "jump-table" => Matching(TableEntry()),
+            "jump-table" or "jump-table-targets" => Matching(TableEntry()),
             "no-rngchk" => Matching(RangeCheck()),
             "no-calls" => [.. asm.Calls().Where(c => !Allowed(hot, c.Target)).Select(c => c.Line)],
             "inlined" => [.. compiled.Caller?.Calls().Where(c => AsmListing.Names(c.Target, hot.Key.JitName)).Select(c => c.Line) ?? []],
@@ -54,6 +54,9 @@ internal static partial class AsmRules
         {
             "jump-table" when found.Count > 0 && Matching(IndirectJump()).Count > 0 => Verdict.Pass($"indirect jump through a {found.Count}-entry table"),
             "jump-table" => Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
+            "jump-table-targets" when found.Count == 0 => Verdict.Fail("no jump table (RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
+            "jump-table-targets" when TableTargets(found) is var targets && targets <= rule.Argument => Verdict.Pass($"{found.Count} table entries to {targets} distinct blocks"),
+            "jump-table-targets" => Verdict.Fail($"{found.Count} table entries to {TableTargets(found)} distinct blocks (at most {rule.Argument})", found),
             "no-rngchk" => Verdict.PassUnless(found, $"array/span bounds check: {found.Count} call(s) to CORINFO_HELP_RNGCHKFAIL"),
             "no-calls" => Verdict.PassUnless(found, $"{found.Count} call(s) on the hot path"),
             "inlined" when compiled.Caller is null => Verdict.Fail("no machine code for the sample caller", []),
@@ -73,6 +76,10 @@ internal static partial class AsmRules
             _ => throw new CouldNotRunException($"no asm rule '{rule.Name}'"),
         };
     }
+
+    // The blocks a jump table's entries lead to: the first label of each entry (dd G_M000_IG09 - G_M000_IG02, or
+    // dd 00000045h ; case G_M000_IG05).
+    private static int TableTargets(List<string> entries) => entries.Select(e => BlockLabel().Match(e)).Where(m => m.Success).Select(m => m.Value).Distinct().Count();
 
     // Throw helpers, and what the rules file allows (call=Type:Method globs, helper=CORINFO_HELP_X globs).
     private static bool Allowed(HotMethod hot, string target) => target.Trim('[', ']') is var helper && helper.StartsWith("CORINFO_HELP_", StringComparison.Ordinal)
@@ -97,6 +104,7 @@ internal static partial class AsmRules
     // A memory operand that is neither a constant (reloc) nor a stack slot: a load of the method's inputs.
     [GeneratedRegex(@"ptr \[(?!reloc)(?![^\]]*\b(rsp|rbp)\b)")] private static partial Regex InputLoad();
     [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")] private static partial Regex TableEntry();
+    [GeneratedRegex(@"G_M\d+_IG\d+")] private static partial Regex BlockLabel();
     [GeneratedRegex(@"^\s+j(?!mp)\w+\s")] private static partial Regex ConditionalJump();
     [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")] private static partial Regex RangeCheck();
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.

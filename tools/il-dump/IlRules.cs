@@ -4,7 +4,7 @@ namespace IlDump;
 internal static partial class IlRules
 {
     public static readonly IReadOnlyCollection<string> Names =
-        ["switch", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride", "noinlining"];
+        ["switch", "switch-cases", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride", "noinlining"];
 
     public static Verdict Apply(RuleRef rule, Resolved target, IlContext context)
     {
@@ -21,6 +21,7 @@ internal static partial class IlRules
         return rule.Name switch
         {
             "switch" => Switch(method, body, rule.Argument ?? 0),
+            "switch-cases" => SwitchCases(method, body, rule.Argument ?? 0),
             "no-box" => Forbid(l => l.Instruction.OpCode == "box", "boxes a value"),
             "no-newobj" => Flag(l => NewObjProblem(l, hot, context), n => $"allocates: {n} newobj of a reference type"),
             "no-stringbuilder" => Forbid(l => l.Instruction.Operand.Contains("System.Text.StringBuilder", StringComparison.Ordinal), "uses StringBuilder"),
@@ -43,6 +44,17 @@ internal static partial class IlRules
             : Verdict.Fail($"{(switches.Count == 0 ? "no switch instruction" : $"largest switch has {largest} targets")}; need an IL switch with >= {minimum} targets", switches.Count > 0
                 ? switches.Select(s => s.Where.Show(method))
                 : body.Where(l => ConditionalBranch().IsMatch(l.Instruction.OpCode)).Select(l => l.Show(method)).Prepend("conditional branches instead:"));
+    }
+
+    // Distinct targets, not entries: `case 8: case 9: ... case 16:` is nine entries to one target, which the JIT's
+    // profile-guided switch peeling cannot take apart (it peels only a case that alone leads to its target).
+    private static Verdict SwitchCases(IlMethod method, List<Located> body, int minimum)
+    {
+        List<(Located Where, int Count)> switches = [.. body.Where(l => l.Instruction.OpCode == "switch").Select(l => (l, l.Instruction.Targets().Distinct().Count()))];
+        int largest = switches.Select(s => s.Count).DefaultIfEmpty(0).Max();
+        return largest >= minimum && switches.Count > 0 ? Verdict.Pass($"switch with {largest} distinct targets")
+            : Verdict.Fail($"{(switches.Count == 0 ? "no switch instruction" : $"largest switch has {largest} distinct targets")}; need an IL switch with >= {minimum} (a case per value, not merged case labels)",
+                switches.Select(s => s.Where.Show(method)));
     }
 
     private static string? NewObjProblem(Located l, HotMethod hot, IlContext context) =>

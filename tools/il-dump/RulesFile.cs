@@ -149,8 +149,12 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
             yield return dir.FullName;
     }
 
-    // The rules that take a number, and how: switch>=N (at least N targets), before-first-load<=N (at most N instructions).
-    private static readonly Dictionary<string, string> Bounds = new() { ["switch"] = ">=", ["before-first-load"] = "<=" };
+    // The rules that take a number, and how: switch>=N (at least N targets), switch-cases>=N (at least N distinct targets),
+    // before-first-load<=N (at most N instructions), jump-table-targets<=N (at most N distinct blocks).
+    private static readonly Dictionary<string, string> Bounds = new()
+    {
+        ["switch"] = ">=", ["switch-cases"] = ">=", ["before-first-load"] = "<=", ["jump-table-targets"] = "<=",
+    };
     [GeneratedRegex(@"^([a-z0-9-]+)(?:(>=|<=)(\d+))?$")] private static partial Regex RulePattern();
     [GeneratedRegex(@"^[A-Za-z_][A-Za-z0-9_]*=")] private static partial Regex EnvPattern();
 }

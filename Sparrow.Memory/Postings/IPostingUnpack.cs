@@ -2,8 +2,8 @@ namespace Sparrow.Storage;
 
 /// <summary>
 /// One code path of the block decoder: unpacks a full block's low parts from the vertical layout, turns deltas
-/// into values with a prefix sum, and carries exceptions' high parts through it. <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{uint}, out int)"/> and
-/// <see cref="PostingListReader"/> pick one in <see cref="UnpackPath"/>, the one dispatch; the tests call each directly.
+/// into values with a prefix sum, and carries exceptions' high parts through it.
+/// <see cref="PostingList.Decode(ReadOnlySpan{byte}, Span{uint}, out int)"/> and <see cref="PostingListReader"/> pick one in <see cref="UnpackPath"/>, the one dispatch; the tests call each directly.
 /// </summary>
 internal interface IPostingUnpack
 {

@@ -36,10 +36,10 @@ public class Crc32CSweepBenchmarks
 
     /// <summary>
     /// Powers of two, and the sizes between them where a path starts or its whole and partial vectors change:
-    /// the one chain's short sizes (24, 40, 72, 100), the folding's partial vectors (200, 320, 384, 448, 600, 700)
-    /// and its first four-vector block (256, 768).
+    /// the one chain's short sizes (24, 40, 72, 100; 20, 36 and 100 end in a 4-byte step after whole words), the
+    /// folding's partial vectors (200, 320, 384, 448, 600, 700) and its first four-vector block (256, 768).
     /// </summary>
-    [Params(16, 24, 32, 40, 48, 64, 72, 80, 96, 100, 128, 160, 192, 200, 224, 256, 320, 384, 448, 512, 600, 700, 768, 1024, 1536, 2048, 4096, 8192, 16384, 65536)]
+    [Params(16, 20, 24, 32, 36, 40, 48, 64, 72, 80, 96, 100, 128, 160, 192, 200, 224, 256, 320, 384, 448, 512, 600, 700, 768, 1024, 1536, 2048, 4096, 8192, 16384, 65536)]
     public int Size { get; set; }
 
     private ReadOnlySpan<byte> Input => _buffer.AsSpan(_offset, Size);

@@ -84,7 +84,7 @@ internal static unsafe class BitonicAvx2
         Vector256<T> f = Reverse(Signed(MaskLoad(second + 2 * lanes, present7, pad)));
         Vector256<T> g = Reverse(Signed(MaskLoad(second + lanes, present6, pad)));
         Vector256<T> h = Reverse(Signed(MaskLoad(second, present5, pad)));
-        ExchangeEight(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
+        ExchangeNetwork.Eight<Exchanger<T>, Vector256<T>>(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
         Signed(HalfClean(a)).Store(keys);
         Signed(HalfClean(b)).Store(keys + lanes);
         Signed(HalfClean(c)).Store(keys + 2 * lanes);
@@ -117,27 +117,6 @@ internal static unsafe class BitonicAvx2
     private static Vector256<T> Signed<T>(Vector256<T> v) where T : unmanaged =>
         typeof(T) == typeof(ulong) ? (v.AsUInt64() ^ Vector256.Create(1ul << 63)).As<ulong, T>() : v;
 
-    /// <summary>
-    /// The exchanges across eight vectors of a bitonic sequence (<paramref name="a"/> first): at a distance of 4,
-    /// then 2, then 1 vectors, after which each vector holds its own eighth of the keys, itself bitonic.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ExchangeEight<T>(ref Vector256<T> a, ref Vector256<T> b, ref Vector256<T> c, ref Vector256<T> d,
-        ref Vector256<T> e, ref Vector256<T> f, ref Vector256<T> g, ref Vector256<T> h) where T : unmanaged, IBinaryInteger<T>
-    {
-        Exchange(ref a, ref e);
-        Exchange(ref b, ref f);
-        Exchange(ref c, ref g);
-        Exchange(ref d, ref h);
-        Exchange(ref a, ref c);
-        Exchange(ref b, ref d);
-        Exchange(ref e, ref g);
-        Exchange(ref f, ref h);
-        Exchange(ref a, ref b);
-        Exchange(ref c, ref d);
-        Exchange(ref e, ref f);
-        Exchange(ref g, ref h);
-    }
 
     /// <summary>Lane by lane, the lower key to <paramref name="low"/> and the higher to <paramref name="high"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -235,4 +214,11 @@ internal static unsafe class BitonicAvx2
         sizeof(T) == sizeof(uint)
             ? Vector256.Shuffle(v.AsUInt32(), Vector256.Create(7u, 6, 5, 4, 3, 2, 1, 0)).As<uint, T>()
             : Vector256.Shuffle(v.AsUInt64(), Vector256.Create(3ul, 2, 1, 0)).As<ulong, T>();
+
+    /// <summary>This path's <see cref="Exchange{T}(ref Vector256{T}, ref Vector256{T})"/> for <see cref="ExchangeNetwork"/>.</summary>
+    private readonly struct Exchanger<T> : IVectorExchange<Vector256<T>> where T : unmanaged, IBinaryInteger<T>
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Exchange(ref Vector256<T> low, ref Vector256<T> high) => BitonicAvx2.Exchange<T>(ref low, ref high);
+    }
 }

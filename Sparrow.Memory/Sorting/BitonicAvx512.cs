@@ -88,7 +88,7 @@ internal static unsafe class BitonicAvx512
         // The second run reversed: its last vector first.
         Vector512<T> e = Reverse(MaskLoad(second + 3 * lanes, present8, pad)), f = Reverse(MaskLoad(second + 2 * lanes, present7, pad));
         Vector512<T> g = Reverse(MaskLoad(second + lanes, present6, pad)), h = Reverse(MaskLoad(second, present5, pad));
-        ExchangeEight(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
+        ExchangeNetwork.Eight<Exchanger<T>, Vector512<T>>(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
         HalfClean(a).Store(keys);
         HalfClean(b).Store(keys + lanes);
         HalfClean(c).Store(keys + 2 * lanes);
@@ -99,27 +99,6 @@ internal static unsafe class BitonicAvx512
         MaskStore(second + 3 * lanes, present8, HalfClean(h));
     }
 
-    /// <summary>
-    /// The exchanges across eight vectors of a bitonic sequence (<paramref name="a"/> first): at a distance of 4,
-    /// then 2, then 1 vectors, after which each vector holds its own eighth of the keys, itself bitonic.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ExchangeEight<T>(ref Vector512<T> a, ref Vector512<T> b, ref Vector512<T> c, ref Vector512<T> d,
-        ref Vector512<T> e, ref Vector512<T> f, ref Vector512<T> g, ref Vector512<T> h) where T : unmanaged, IBinaryInteger<T>
-    {
-        Exchange(ref a, ref e);
-        Exchange(ref b, ref f);
-        Exchange(ref c, ref g);
-        Exchange(ref d, ref h);
-        Exchange(ref a, ref c);
-        Exchange(ref b, ref d);
-        Exchange(ref e, ref g);
-        Exchange(ref f, ref h);
-        Exchange(ref a, ref b);
-        Exchange(ref c, ref d);
-        Exchange(ref e, ref f);
-        Exchange(ref g, ref h);
-    }
 
     /// <summary>Lane by lane, the lower key to <paramref name="low"/> and the higher to <paramref name="high"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -221,4 +200,11 @@ internal static unsafe class BitonicAvx512
         sizeof(T) == sizeof(uint)
             ? Vector512.Shuffle(v.AsUInt32(), Vector512.Create(15u, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)).As<uint, T>()
             : Vector512.Shuffle(v.AsUInt64(), Vector512.Create(7ul, 6, 5, 4, 3, 2, 1, 0)).As<ulong, T>();
+
+    /// <summary>This path's <see cref="Exchange{T}(ref Vector512{T}, ref Vector512{T})"/> for <see cref="ExchangeNetwork"/>.</summary>
+    private readonly struct Exchanger<T> : IVectorExchange<Vector512<T>> where T : unmanaged, IBinaryInteger<T>
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Exchange(ref Vector512<T> low, ref Vector512<T> high) => BitonicAvx512.Exchange<T>(ref low, ref high);
+    }
 }

@@ -88,7 +88,7 @@ internal static unsafe class BitonicPairsAvx512
         Lanes<T> f = Reverse(new Lanes<T>(MaskLoad(secondKeys + 2 * lanes, present7, pad), MaskLoad(secondValues + 2 * lanes, present7, default)));
         Lanes<T> g = Reverse(new Lanes<T>(MaskLoad(secondKeys + lanes, present6, pad), MaskLoad(secondValues + lanes, present6, default)));
         Lanes<T> h = Reverse(new Lanes<T>(MaskLoad(secondKeys, present5, pad), MaskLoad(secondValues, present5, default)));
-        ExchangeEight(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
+        ExchangeNetwork.Eight<Exchanger<T>, Lanes<T>>(ref a, ref b, ref c, ref d, ref e, ref f, ref g, ref h);
         a = HalfClean(a);
         b = HalfClean(b);
         c = HalfClean(c);
@@ -161,27 +161,6 @@ internal static unsafe class BitonicPairsAvx512
         y = HalfClean(y);
     }
 
-    /// <summary>
-    /// The exchanges across eight vectors of a bitonic sequence of pairs (<paramref name="a"/> first): at a distance of
-    /// 4, then 2, then 1 vectors, as BitonicAvx512's for keys alone.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ExchangeEight<T>(ref Lanes<T> a, ref Lanes<T> b, ref Lanes<T> c, ref Lanes<T> d,
-        ref Lanes<T> e, ref Lanes<T> f, ref Lanes<T> g, ref Lanes<T> h) where T : unmanaged, IBinaryInteger<T>
-    {
-        Exchange(ref a, ref e);
-        Exchange(ref b, ref f);
-        Exchange(ref c, ref g);
-        Exchange(ref d, ref h);
-        Exchange(ref a, ref c);
-        Exchange(ref b, ref d);
-        Exchange(ref e, ref g);
-        Exchange(ref f, ref h);
-        Exchange(ref a, ref b);
-        Exchange(ref c, ref d);
-        Exchange(ref e, ref f);
-        Exchange(ref g, ref h);
-    }
 
     /// <summary>Lane by lane, the lower key and its payload to <paramref name="low"/>, the higher to <paramref name="high"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -322,5 +301,12 @@ internal static unsafe class BitonicPairsAvx512
                 Vector512.Create(~0ul, 0ul, ~0ul, 0ul, ~0ul, 0ul, ~0ul, 0ul).As<ulong, T>());
         }
         return x;
+    }
+
+    /// <summary>This path's <see cref="Exchange{T}(ref Lanes{T}, ref Lanes{T})"/> for <see cref="ExchangeNetwork"/>.</summary>
+    private readonly struct Exchanger<T> : IVectorExchange<Lanes<T>> where T : unmanaged, IBinaryInteger<T>
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Exchange(ref Lanes<T> low, ref Lanes<T> high) => BitonicPairsAvx512.Exchange<T>(ref low, ref high);
     }
 }

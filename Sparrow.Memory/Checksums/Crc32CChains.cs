@@ -20,6 +20,9 @@ internal static unsafe class Crc32CChains
 
     private const int BlockBytes = 3 * BlockWords * sizeof(ulong);
 
+    /// <summary>The length from which <see cref="One{TCrc}"/> runs its loop of 32 bytes a turn (<see cref="Blocks{TCrc}"/>).</summary>
+    public const int BlockFrom = 4 * sizeof(ulong);
+
     /// <summary>One chain: 32 bytes a turn, then 16 and 8, then 4, 2 and 1, so nothing past the input is read.</summary>
     // PERF: through a ref, so the span overloads read a short input in place without pinning it (no pinned local to
     // set and clear around a few-nanosecond checksum); pointer callers pass ref *source.
@@ -27,21 +30,46 @@ internal static unsafe class Crc32CChains
     public static uint One<TCrc>(uint state, ref byte source, nuint length)
         where TCrc : ICrc32CInstructions
     {
-        // PERF: the register kept 64-bit across the loop, four words a turn and the bound computed once, then one
-        // test each for the last 16 and 8 bytes of whole words: the JIT emits four crc32s, add, cmp and one branch
-        // per 32 bytes, with no zero-extension or length subtraction. Independent checksums overlap their chains'
-        // latency, so a short one costs the instructions around its crc32s: a turn's add, cmp and branch per 32
-        // bytes, not per 16.
         ulong crc = state;
-        nuint offset = 0, blocks = length & ~(nuint)(4 * sizeof(ulong) - 1);
-        for (; offset < blocks; offset += 4 * sizeof(ulong))
+        nuint offset = 0;
+        if (length >= BlockFrom)
+        {
+            offset = length & ~(nuint)(BlockFrom - 1);
+            crc = Blocks<TCrc>(crc, ref source, offset);
+        }
+
+        return Rest<TCrc>(crc, ref source, offset, length);
+    }
+
+    /// <summary>The register after the whole 32-byte blocks of <paramref name="blockBytes"/> (a multiple of 32, not 0), four words a turn.</summary>
+    // PERF: entered only with at least one block (the caller's length test, which Crc32C.Update shares with its
+    // path choice), so the loop has no entry test: a short input that reaches it pays one branch a turn. The
+    // register stays 64-bit across the loop, with no zero-extension per crc32.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Blocks<TCrc>(ulong crc, ref byte source, nuint blockBytes)
+        where TCrc : ICrc32CInstructions
+    {
+        nuint offset = 0;
+        do
         {
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)));
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + sizeof(ulong))));
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + 2 * sizeof(ulong))));
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset + 3 * sizeof(ulong))));
+            offset += 4 * sizeof(ulong);
         }
+        while (offset < blockBytes);
 
+        return crc;
+    }
+
+    /// <summary>The register after the bytes from <paramref name="offset"/> to <paramref name="length"/>: fewer than 32, the whole blocks before them done.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Rest<TCrc>(ulong crc, ref byte source, nuint offset, nuint length)
+        where TCrc : ICrc32CInstructions
+    {
+        // PERF: independent checksums overlap their chains' latency, so a short one is bound by its branches, not by
+        // its crc32s (two a cycle on Zen 4): one test each for 16 and 8 bytes of whole words, one for the 0..7 after.
         if ((length & (2 * sizeof(ulong))) != 0)
         {
             crc = TCrc.Crc32(crc, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)));
@@ -55,32 +83,32 @@ internal static unsafe class Crc32CChains
             offset += sizeof(ulong);
         }
 
-        state = (uint)crc;
+        uint state = (uint)crc;
 
-        // PERF: the last 0..7 bytes as at most three exact-width steps; a CRC cannot take an overlapping load
-        // (a byte counted twice changes it), and a byte loop would be up to seven dependent steps. One test first,
-        // so a whole number of words (the common record and page lengths) costs one branch here, not three.
-        // PERF: a tail of 4 bytes (every length that is a multiple of 4 but not of 8) leaves after one more test,
-        // not through two skipped steps: checksums that overlap are bound by taken branches, one a cycle on Zen 4.
-        if ((length & (sizeof(ulong) - 1)) != 0)
+        // PERF: the last 0..7 bytes as at most three exact-width steps; a CRC cannot take an overlapping load (a byte
+        // counted twice changes it), and a byte loop would be up to seven dependent steps. A whole number of words
+        // (the common record and page lengths) costs one test here; a tail of exactly 4 bytes (every length that
+        // is a multiple of 4 but not of 8) one more, not the three of the 4, 2 and 1-byte steps.
+        nuint tail = length & (sizeof(ulong) - 1);
+        if (tail != 0)
         {
-            if ((length & sizeof(uint)) != 0)
+            if (tail == sizeof(uint))
+                return TCrc.Crc32(state, Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, offset)));
+
+            if ((tail & sizeof(uint)) != 0)
             {
                 state = TCrc.Crc32(state, Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, offset)));
                 offset += sizeof(uint);
             }
 
-            if ((length & (sizeof(uint) - 1)) != 0)
+            if ((tail & sizeof(ushort)) != 0)
             {
-                if ((length & sizeof(ushort)) != 0)
-                {
-                    state = TCrc.Crc32(state, Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref source, offset)));
-                    offset += sizeof(ushort);
-                }
-
-                if ((length & 1) != 0)
-                    state = TCrc.Crc32(state, Unsafe.Add(ref source, offset));
+                state = TCrc.Crc32(state, Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref source, offset)));
+                offset += sizeof(ushort);
             }
+
+            if ((tail & 1) != 0)
+                state = TCrc.Crc32(state, Unsafe.Add(ref source, offset));
         }
 
         return state;
@@ -88,7 +116,7 @@ internal static unsafe class Crc32CChains
 
     /// <summary>
     /// Three chains over blocks of <see cref="BlockWords"/> words a chain, the rest as one shorter block of three
-    /// equal chains, the last 0..23 bytes as <see cref="One{TCrc}"/>. <paramref name="merges"/> is
+    /// equal chains, the last 0..23 bytes as <see cref="Rest{TCrc}"/>. <paramref name="merges"/> is
     /// <see cref="ComputeMerges"/>'s table.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -108,7 +136,7 @@ internal static unsafe class Crc32CChains
             length -= words * (3 * sizeof(ulong));
         }
 
-        return One<TCrc>(state, ref *source, length);
+        return Rest<TCrc>(state, ref *source, 0, length);
     }
 
     /// <summary>Entry <c>n</c> (1..<see cref="BlockWords"/>): the multipliers that merge three chains of <c>n</c> words. Entry 0 is unused.</summary>

@@ -8,7 +8,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32CFold128
 {
     /// <summary>Whether this path can run: PCLMULQDQ and the 64-bit crc32 instruction (the final reduction).</summary>
-    public static bool IsSupported => Pclmulqdq.IsSupported && Sse42.X64.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Pclmulqdq.IsSupported && Sse42.X64.IsSupported;
+    }
 
     // The constants live in this class, not in Lanes, so initialising the path's own type initialises them: the
     // JIT then reads them as constants, with no class-initialisation check on the path.

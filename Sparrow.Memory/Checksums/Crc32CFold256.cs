@@ -8,7 +8,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32CFold256
 {
     /// <summary>Whether this path can run: 256-bit VPCLMULQDQ, AVX2 (the constants' broadcast) and the 64-bit crc32 instruction (the final reduction).</summary>
-    public static bool IsSupported => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && Sse42.X64.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && Sse42.X64.IsSupported;
+    }
 
     // The constants live in this class, not in Lanes, so initialising the path's own type initialises them: the
     // JIT then reads them as constants, with no class-initialisation check on the path.

@@ -11,7 +11,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32COneChain
 {
     /// <summary>Whether this path can run: the 64-bit crc32 instruction.</summary>
-    public static bool IsSupported => Sse42.X64.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Sse42.X64.IsSupported;
+    }
 
     /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

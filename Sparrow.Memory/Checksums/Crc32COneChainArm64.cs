@@ -7,7 +7,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32COneChainArm64
 {
     /// <summary>Whether this path can run: the ARM64 CRC32 extension.</summary>
-    public static bool IsSupported => Crc32.Arm64.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Crc32.Arm64.IsSupported;
+    }
 
     /// <summary>Advances the raw CRC register <paramref name="register"/> (not inverted) over <paramref name="length"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

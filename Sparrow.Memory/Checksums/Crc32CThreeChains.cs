@@ -12,7 +12,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32CThreeChains
 {
     /// <summary>Whether this path can run: the 64-bit crc32 instruction and PCLMULQDQ.</summary>
-    public static bool IsSupported => Sse42.X64.IsSupported && Pclmulqdq.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Sse42.X64.IsSupported && Pclmulqdq.IsSupported;
+    }
 
     // The table lives in this class, so initialising the path's own type initialises it (no class-init check).
     private static readonly MergeConstants[] Merges = Crc32CChains.ComputeMerges();

@@ -11,7 +11,11 @@ namespace Sparrow.Storage;
 internal static unsafe class Crc32CThreeChainsArm64
 {
     /// <summary>Whether this path can run: the ARM64 CRC32 extension and PMULL (the AES extension).</summary>
-    public static bool IsSupported => Crc32.Arm64.IsSupported && Aes.IsSupported;
+    public static bool IsSupported
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Crc32.Arm64.IsSupported && Aes.IsSupported;
+    }
 
     // The table lives in this class, so initialising the path's own type initialises it (no class-init check).
     private static readonly MergeConstants[] Merges = Crc32CChains.ComputeMerges();

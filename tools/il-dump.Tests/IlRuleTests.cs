@@ -42,6 +42,11 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
         { "Tables::FromMutableStatic(int32)", "const-tables", false },
         { "Calls::NeverInlined(int32)", "noinlining", true },
         { "Calls::Inlinable(int32)", "noinlining", false },
+        { "Calls::CallsAnother(int32)", "inlined-calls", true },
+        { "Calls::ThrowsThroughHelper(int32)", "inlined-calls", true },
+        { "Calls::CallsPlain(int32)", "inlined-calls", false },
+        { "Calls::CallsTiny(int32)", "inlined-calls", true },
+        { "Calls::CallsPlainThroughInlinable(int32)", "inlined-calls", false },
     };
 
     [Theory]
@@ -59,7 +64,7 @@ public sealed class IlRuleTests(FixturesListing fixtures) : IClassFixture<Fixtur
     {
         // Well-formed fixtures pass everything listed for them; every broken fixture fails something.
         string[] broken = ["WithIfElseLadder", "WithMergedLabels", "PostIncrement", "LocalStride", "IndexedLoads", "ByteLoop", "Boxed", "NewClass",
-            "WithStringBuilder", "VirtualLength", "PerCallArray", "FromMutableStatic", "ThroughStructIndexed", "ThroughClass"];
+            "WithStringBuilder", "VirtualLength", "PerCallArray", "FromMutableStatic", "ThroughStructIndexed", "ThroughClass", "CallsPlain", "CallsPlainThroughInlinable"];
         foreach (HotMethod hot in fixtures.Rules.Methods.Where(m => m.IlRules.Count > 0))
         {
             IlMethod method = fixtures.Method(hot.Key.ToString());

@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace IlDump;
 
 // One IL instruction as ilspycmd prints it (IL_0012: ldind.i8); Line is shown under a FAIL.
@@ -18,7 +20,7 @@ internal sealed record IlType(string FullName, string Generic, string BaseType, 
 }
 
 // A method of the listing: its key, whether it is aggressiveinlining (its body counts as its callers') or noinlining, its text and instructions.
-internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, bool noInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
+internal sealed partial class IlMethod(IlListing listing, MethodKey key, bool aggressiveInlining, bool noInlining, IReadOnlyList<string> lines, IReadOnlyList<IlInstruction> instructions)
 {
     public IlListing Listing => listing;
     public MethodKey Key => key;
@@ -34,7 +36,13 @@ internal sealed class IlMethod(IlListing listing, MethodKey key, bool aggressive
     public string CallSignature { get; } = IlText.GenericList(key.Generic).Select((name, i) => (name, i))
         .Aggregate(IlText.WithoutSpaces(string.Join(",", key.Parameters)), (s, p) => Regex.Replace(s, $@"!!{Regex.Escape(p.name)}\b", $"!!{p.i}"));
 
+    // The IL body's length in bytes, from ilspycmd's "// Code size: N" line (null when the listing has none).
+    public int? CodeSize => lines.Select(l => CodeSizePattern().Match(l)).FirstOrDefault(m => m.Success) is { } match ? int.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture) : null;
+
     public override string ToString() => Key.ToString();
+
+    [GeneratedRegex(@"// Code size:? (\d+)")]
+    private static partial Regex CodeSizePattern();
 }
 
 // The IL listing of one assembly as printed by ilspycmd -il, cut into types and methods.

@@ -3,8 +3,11 @@ namespace IlDump;
 // The IL rules, each on the hot method with the aggressiveinlining methods it calls (the body the JIT compiles); a FAIL names the offending instructions.
 internal static partial class IlRules
 {
+    // The JIT inlines a callee of at most this many bytes of IL whatever its caller's budget (ALWAYS_INLINE_SIZE).
+    private const int AlwaysInlineSize = 16;
+
     public static readonly IReadOnlyCollection<string> Names =
-        ["switch", "switch-cases", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride", "noinlining"];
+        ["switch", "switch-cases", "no-box", "no-newobj", "no-stringbuilder", "no-callvirt", "const-tables", "load8-const-offsets", "no-postincrement", "no-conv-stride", "noinlining", "inlined-calls"];
 
     public static Verdict Apply(RuleRef rule, Resolved target, IlContext context)
     {
@@ -32,6 +35,7 @@ internal static partial class IlRules
             "no-conv-stride" => NoConvStride(method, context.LoopInstructions(method, arguments)),
             "noinlining" => method.NoInlining ? Verdict.Pass("noinlining: compiled on its own, never into a caller")
                 : Verdict.Fail("not [MethodImpl(MethodImplOptions.NoInlining)]: a caller may inline it and leave its own inlinees as calls", method.Lines.Take(1)),
+            "inlined-calls" => Flag(l => NotInlinedCall(l, hot, context), n => $"calls {n} listed method(s) neither aggressiveinlining, noinlining, Throw* nor allowed: a caller that inlines this method may leave them as calls"),
             _ => throw new CouldNotRunException($"no IL rule '{rule.Name}'"),
         };
     }
@@ -56,6 +60,15 @@ internal static partial class IlRules
             : Verdict.Fail($"{(switches.Count == 0 ? "no switch instruction" : $"largest switch has {largest} distinct targets")}; need an IL switch with >= {minimum} (a case per value, not merged case labels)",
                 switches.Select(s => s.Where.Show(method)));
     }
+
+    // A call to a listed method the JIT may leave as a call in a caller that inlined the hot method (its inlining
+    // budget spent): neither aggressiveinlining nor noinlining (a call by design), larger than the JIT's always-inline
+    // size (16 bytes of IL: `=> 16;`, `=> Avx2.IsSupported;`, which it inlines over budget), not Throw*, not allowed.
+    private static string? NotInlinedCall(Located l, HotMethod hot, IlContext context) =>
+        context.Resolve(l) is ({ AggressiveInlining: false, NoInlining: false } callee, _)
+        && callee.CodeSize is not (<= AlwaysInlineSize)
+        && !callee.Key.Name.StartsWith("Throw", StringComparison.Ordinal)
+        && !hot.Allows("call", $"{callee.Key.TypeName}:{callee.Key.Name}") ? $"{callee.Key.TypeName}:{callee.Key.Name} is not aggressiveinlining" : null;
 
     private static string? NewObjProblem(Located l, HotMethod hot, IlContext context) =>
         l.Instruction.OpCode != "newobj" ? null

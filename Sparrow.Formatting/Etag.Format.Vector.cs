@@ -56,10 +56,15 @@ public readonly partial struct Etag
     }
 
     /// <summary>The form this machine runs: the one place it is chosen (each test folds to a constant when compiled).</summary>
-    internal static FormatWidth MachineFormatWidth =>
-        Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported ? FormatWidth.Vector512
-        : Vector256.IsHardwareAccelerated ? FormatWidth.Vector256
-        : FormatWidth.Vector128;
+    // PERF: aggressively inlined, so the form is a constant in every caller: left as a call (a caller's inlining budget
+    // spent), FormatVector would keep all three forms and choose at run time.
+    internal static FormatWidth MachineFormatWidth
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Vector512.IsHardwareAccelerated && Avx512Vbmi.IsSupported ? FormatWidth.Vector512
+            : Vector256.IsHardwareAccelerated ? FormatWidth.Vector256
+            : FormatWidth.Vector128;
+    }
 
     /// <summary>The Vector128 form: the digits of each counter in its own vector, every window one shuffle of one of them.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -47,7 +47,7 @@ public ref partial struct SpanReader
     public readonly int Length => _data.Length;
 
     /// <summary>Whether every byte has been read.</summary>
-    // PERF: aggressively inlined: 18 bytes of IL is over the JIT's always-inline size, so a caller whose inlining budget
+    // PERF: aggressively inlined: 20 bytes of IL is over the JIT's always-inline size, so a caller whose inlining budget
     // is spent (a loop that inlined RecordReader.MoveNext) could keep it as a call per record.
     public readonly bool End
     {

@@ -106,7 +106,7 @@ public ref struct PostingListReader
             if (destination.Length - written >= deltas)
             {
                 (int code, ulong span) = Record(_block);
-                DecodeBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas, code, span);
+                DecodeInto(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas, code, span);
                 written += deltas;
             }
             else if (written != 0)
@@ -336,56 +336,41 @@ public ref struct PostingListReader
     /// </summary>
     // PERF: offsets, because SkipTo decodes a block to find a value in it and Read then widens only the rest: half the
     // stores of 64-bit values, no widening of the values before the target, and sixteen compares a vector in the search.
+    // PERF: compiled on its own, the block decoder inlined into it: inlined, the decoder's arguments and layout grew
+    // the caller's frame to 800 bytes, zeroed on every SkipTo and Read, even those that decode nothing.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void DecodeIntoBuffer(int deltas, int code, ulong span)
     {
         // The buffer's state changes only once the block has decoded: after a FormatException it holds nothing to read.
+        ulong before = _start;
         if (span > uint.MaxValue)
         {
-            DecodeBlock(ref _buffer[0], deltas, code, span);
+            DecodeBlock(ref _buffer[0], before, deltas, code, span);
             (_narrow, _buffered) = (false, deltas);
             return;
         }
-        ref uint offsets = ref Narrow;
-        int end;
-        if (code <= PostingBlockDecoder.MaxFusedWidth && _block != _blockCount - 1)
-        {
-            end = _offset + code * (BlockLength / 8);
-            if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, 0, span, ref offsets))
-                ThrowMalformed(_offset);
-        }
-        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, 0, span, ref offsets))
-        {
-            end = layout.End;
-        }
-        else
-        {
-            ThrowMalformed(_offset);
-            return;
-        }
-        ulong before = _start;
-        PassDecoded(span, end);
+        DecodeBlock(ref Narrow, 0, deltas, code, span);
         (_narrow, _base, _buffered) = (true, before, deltas);
     }
 
     /// <summary>
     /// Decodes block <see cref="_block"/> of <paramref name="deltas"/> values, whose record holds <paramref name="code"/>
-    /// and <paramref name="span"/>, into <paramref name="values"/> and moves past it.
+    /// and <paramref name="span"/>, into <paramref name="values"/> on top of <paramref name="start"/> (the value before the
+    /// block for 64-bit values, 0 for 32-bit offsets from it) and moves past it.
     /// </summary>
-    // PERF: compiled on its own: inlined, the block decoder's arguments and layout grew the caller's frame to 800 bytes,
-    // zeroed on every SkipTo and Read, even those that decode nothing.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void DecodeBlock(ref ulong values, int deltas, int code, ulong span)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void DecodeBlock<T>(ref T values, ulong start, int deltas, int code, ulong span)
+        where T : unmanaged
     {
         int end;
         // PERF: the common block (full, no exceptions, sums below 2^32) straight to the kernel, as Decode sends it.
         if (code <= PostingBlockDecoder.MaxFusedWidth && _block != _blockCount - 1)
         {
             end = _offset + code * (BlockLength / 8);
-            if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, _start, span, ref values))
+            if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, start, span, ref values))
                 ThrowMalformed(_offset);
         }
-        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, _start, span, ref values))
+        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, start, span, ref values))
         {
             end = layout.End;
         }
@@ -396,6 +381,11 @@ public ref struct PostingListReader
         }
         PassDecoded(span, end);
     }
+
+    /// <summary>Decodes block <see cref="_block"/> straight into the caller's <paramref name="values"/>, as <see cref="DecodeBlock{T}"/>.</summary>
+    // PERF: compiled on its own, as DecodeIntoBuffer is, for the same frame.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DecodeInto(ref ulong values, int deltas, int code, ulong span) => DecodeBlock(ref values, _start, deltas, code, span);
 
     /// <summary>Moves past the block just decoded, of <paramref name="span"/>, which ends at byte <paramref name="end"/>.</summary>
     private void PassDecoded(ulong span, int end)

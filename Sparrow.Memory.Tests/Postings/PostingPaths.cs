@@ -17,8 +17,8 @@ internal sealed record PostingPath(string Name, PostingDecode32 Decode32, Postin
 internal sealed unsafe record UnpackKernel(
     string Name,
     Action<IntPtr, int, IntPtr> Unpack,
-    Action<IntPtr, int, uint, IntPtr> Decode32,
-    Action<IntPtr, int, ulong, IntPtr> Decode64,
+    Func<IntPtr, int, uint, IntPtr, uint> Decode32,
+    Func<IntPtr, int, ulong, IntPtr, uint> Decode64,
     Action<IntPtr, ulong, IntPtr, int> Widen,
     Action<IntPtr, int, int, uint> AddRange32,
     Action<IntPtr, int, int, ulong> AddRange64,
@@ -46,6 +46,7 @@ internal static unsafe class PostingPaths
         With<UnpackVector128>(),
         With<UnpackAvx2>(),
         With<UnpackAvx512>(),
+        With<UnpackAvx512Vbmi>(),
     ];
 
     public static readonly UnpackKernel[] Kernels =
@@ -54,6 +55,7 @@ internal static unsafe class PostingPaths
         Kernel<UnpackVector128>(),
         Kernel<UnpackAvx2>(),
         Kernel<UnpackAvx512>(),
+        Kernel<UnpackAvx512Vbmi>(),
     ];
 
     public static TheoryData<string> Names => new(All.Select(p => new TheoryDataRow<string>(p.Name) { Skip = p.SkipReason }));

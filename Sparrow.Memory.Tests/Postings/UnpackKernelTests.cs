@@ -93,28 +93,38 @@ public sealed unsafe class UnpackKernelTests
         using var output = new GuardedMemory(128 * sizeof(ulong));
         for (int width = 0; width <= 24; width++)
         {
-            foreach (bool atEnd in new[] { true, false })
+            // Random fields, every field at its width's maximum (the largest sums a block can have: a kernel summing in
+            // narrow lanes must not overflow them), and every field 0.
+            foreach (byte? fill in new byte?[] { null, 0xFF, 0x00 })
             {
-                byte* packed = atEnd ? input.EndingAtGuard(16 * width) : input.StartingAfterGuard;
-                var bytes = new Span<byte>(packed, 16 * width);
-                random.NextBytes(bytes);
-                uint start = (uint)random.Next();
-                uint* narrow = atEnd ? (uint*)output.EndingAtGuard(128 * sizeof(uint)) : (uint*)output.StartingAfterGuard;
-                kernel.Decode32((IntPtr)packed, width, start, (IntPtr)narrow);
-                uint sum = start;
-                for (int i = 0; i < 128; i++)
+                foreach (bool atEnd in new[] { true, false })
                 {
-                    sum += ReferenceField(bytes, width, i) + 1;
-                    Assert.True(sum == narrow[i], $"{name}, width {width}, value {i}");
-                }
-                ulong wideStart = ((ulong)(uint)random.Next() << 32) | (uint)random.Next();
-                ulong* wide = atEnd ? (ulong*)output.EndingAtGuard(128 * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
-                kernel.Decode64((IntPtr)packed, width, wideStart, (IntPtr)wide);
-                ulong relative = 0;
-                for (int i = 0; i < 128; i++)
-                {
-                    relative += ReferenceField(bytes, width, i) + 1;
-                    Assert.True(wideStart + relative == wide[i], $"{name}, width {width}, 64-bit value {i}");
+                    byte* packed = atEnd ? input.EndingAtGuard(16 * width) : input.StartingAfterGuard;
+                    var bytes = new Span<byte>(packed, 16 * width);
+                    if (fill is byte value)
+                        bytes.Fill(value);
+                    else
+                        random.NextBytes(bytes);
+                    uint start = (uint)random.Next();
+                    uint* narrow = atEnd ? (uint*)output.EndingAtGuard(128 * sizeof(uint)) : (uint*)output.StartingAfterGuard;
+                    uint returned = kernel.Decode32((IntPtr)packed, width, start, (IntPtr)narrow);
+                    uint sum = start;
+                    for (int i = 0; i < 128; i++)
+                    {
+                        sum += ReferenceField(bytes, width, i) + 1;
+                        Assert.True(sum == narrow[i], $"{name}, width {width}, fill {fill}, value {i}");
+                    }
+                    Assert.True(sum - start == returned, $"{name}, width {width}, fill {fill}: the returned sum");
+                    ulong wideStart = ((ulong)(uint)random.Next() << 32) | (uint)random.Next();
+                    ulong* wide = atEnd ? (ulong*)output.EndingAtGuard(128 * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
+                    returned = kernel.Decode64((IntPtr)packed, width, wideStart, (IntPtr)wide);
+                    ulong relative = 0;
+                    for (int i = 0; i < 128; i++)
+                    {
+                        relative += ReferenceField(bytes, width, i) + 1;
+                        Assert.True(wideStart + relative == wide[i], $"{name}, width {width}, fill {fill}, 64-bit value {i}");
+                    }
+                    Assert.True((uint)relative == returned, $"{name}, width {width}, fill {fill}: the returned 64-bit sum");
                 }
             }
         }

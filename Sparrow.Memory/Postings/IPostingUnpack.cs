@@ -19,15 +19,18 @@ internal interface IPostingUnpack
 
     /// <summary>
     /// <see cref="Unpack"/> and the prefix sum in one pass: the 128 values after <paramref name="start"/>, value i
-    /// <paramref name="start"/> + Σ over k ≤ i of (delta k + 1), in 32-bit arithmetic.
+    /// <paramref name="start"/> + Σ over k ≤ i of (delta k + 1), in 32-bit arithmetic. Returns that sum over the whole block
+    /// (the last value minus <paramref name="start"/>), from a register: the caller checks it against the block's span
+    /// without reading a value back from the vectors just stored (a load that waits for the store to forward).
     /// </summary>
-    static abstract void Decode(ref byte packed, int width, uint start, ref uint values);
+    static abstract uint Decode(ref byte packed, int width, uint start, ref uint values);
 
     /// <summary>
     /// <see cref="Unpack"/> and the prefix sum in one pass, for deltas whose sums stay below 2^32: the 128 values after
-    /// <paramref name="start"/>, value i <paramref name="start"/> + the 32-bit Σ over k ≤ i of (delta k + 1).
+    /// <paramref name="start"/>, value i <paramref name="start"/> + the 32-bit Σ over k ≤ i of (delta k + 1). Returns that
+    /// 32-bit sum over the whole block, as the 32-bit decode does.
     /// </summary>
-    static abstract void Decode(ref byte packed, int width, ulong start, ref ulong values);
+    static abstract uint Decode(ref byte packed, int width, ulong start, ref ulong values);
 
     /// <summary>
     /// Adds <paramref name="amount"/> to <paramref name="values"/>[<paramref name="from"/>..<paramref name="to"/>) (0 ≤ from &lt;

@@ -23,22 +23,24 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             WidthSwitch.Run<UnpackKernel>(width, ref arguments);
     }
 
-    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
         if (width == 0)
             NarrowKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<NarrowKernel>(width, ref arguments);
+        return arguments.Sum;
     }
 
-    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
         if (width == 0)
             WideKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<WideKernel>(width, ref arguments);
+        return arguments.Sum;
     }
 
     /// <summary>Fields 2 × <paramref name="group"/> and + 1 of the four lanes: deltas 8 × group .. + 7, each row shifted per lane.</summary>
@@ -160,6 +162,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 13, sum, ref values);
             sum = Step<TWidth>(ref packed, 14, sum, ref values);
             sum = Step<TWidth>(ref packed, 15, sum, ref values);
+            arguments.Sum = sum.ToScalar() - (uint)arguments.Start;
         }
     }
 
@@ -190,6 +193,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 13, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 14, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 15, sum, first, ref values);
+            arguments.Sum = sum.ToScalar();
         }
     }
 

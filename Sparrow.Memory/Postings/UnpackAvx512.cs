@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
@@ -5,13 +6,20 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// The AVX-512 path of the block decoder: four fields of the vertical layout per step (sixteen consecutive deltas),
-/// their rows gathered into one 512-bit vector by one load and one quarter shuffle, shifted per lane (vpsrlvd,
-/// vpsllvd); the prefix sum runs over sixteen lanes. Each width has its own straight-line kernel
-/// (<see cref="WidthSwitch"/>): rows, shuffles and shift vectors are constants.
+/// The AVX-512 path of the block decoder: four fields of the vertical layout per group (sixteen consecutive deltas),
+/// gathered into one 512-bit vector (<see cref="RowShuffle"/>: one load and one quarter shuffle of their rows, shifted per
+/// lane; <see cref="UnpackAvx512Vbmi"/> brings a byte-permute gather); the prefix sum runs over sixteen lanes, the block's
+/// eight groups side by side. Each width has its own straight-line kernel (<see cref="WidthSwitch"/>): rows, shuffles and
+/// shift vectors are constants.
 /// </summary>
 internal readonly struct UnpackAvx512 : IPostingUnpack
 {
+    /// <summary>How the kernels get a group's sixteen fields (deltas 16 × group .. + 15) into the sixteen lanes.</summary>
+    internal interface IFieldGather
+    {
+        static abstract Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth;
+    }
+
     public static bool IsSupported => Avx512F.IsSupported && Avx512BW.IsSupported && Vector512.IsHardwareAccelerated;
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
@@ -23,96 +31,129 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
             WidthSwitch.Run<UnpackKernel>(width, ref arguments);
     }
 
-    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
         if (width == 0)
             NarrowKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<NarrowKernel>(width, ref arguments);
+        return arguments.Sum;
     }
 
-    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
         if (width == 0)
             WideKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<WideKernel>(width, ref arguments);
-    }
-
-    /// <summary>Fields 4 × <paramref name="group"/> .. + 3 of the four lanes: deltas 16 × group .. + 15, each row shifted per lane.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
-    {
-        int width = TWidth.Value;
-        if (width == 0)
-            return Vector512<uint>.Zero;
-        int bit0 = 4 * group * width, bit1 = bit0 + width, bit2 = bit1 + width, bit3 = bit2 + width;
-        uint s0 = (uint)(bit0 & 31), s1 = (uint)(bit1 & 31), s2 = (uint)(bit2 & 31), s3 = (uint)(bit3 & 31);
-        int a = bit0 >> 5, b = bit1 >> 5, c = bit2 >> 5, d = bit3 >> 5;
-        Vector512<uint> value = Avx512F.ShiftRightLogicalVariable(Rows<TWidth>(ref packed, a, b, c, d),
-            Vector512.Create(s0, s0, s0, s0, s1, s1, s1, s1, s2, s2, s2, s2, s3, s3, s3, s3));
-        // A field that does not end in its word continues in the lane's next word (vpsllvd clears a lane shifted by 32,
-        // and the bits of a field that did end land above the mask).
-        if (s0 + width > 32 || s1 + width > 32 || s2 + width > 32 || s3 + width > 32)
-        {
-            int last = width - 1;
-            uint t0 = 32 - s0, t1 = 32 - s1, t2 = 32 - s2, t3 = 32 - s3;
-            value |= Avx512F.ShiftLeftLogicalVariable(
-                Rows<TWidth>(ref packed, Math.Min(a + 1, last), Math.Min(b + 1, last), Math.Min(c + 1, last), Math.Min(d + 1, last)),
-                Vector512.Create(t0, t0, t0, t0, t1, t1, t1, t1, t2, t2, t2, t2, t3, t3, t3, t3));
-        }
-        return width == 32 ? value : value & Vector512.Create((1u << width) - 1);
+        return arguments.Sum;
     }
 
     /// <summary>
-    /// Rows <paramref name="a"/> ≤ <paramref name="b"/> ≤ <paramref name="c"/> ≤ <paramref name="d"/> (at most 3 apart, all
-    /// constants) as the four quarters: one row load and one quarter shuffle when they are one row, else one 64-byte load of a window of four
-    /// rows inside the block and one quarter shuffle (vshufi32x4).
+    /// The fields of a group gathered from its rows: one load and one quarter shuffle (vshufi32x4) of the rows they lie
+    /// in, shifted per lane (vpsrlvd, and vpsllvd for a field that continues in its lane's next word), then masked.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Rows<TWidth>(ref byte packed, int a, int b, int c, int d) where TWidth : struct, IBitWidth
+    internal readonly struct RowShuffle : IFieldGather
     {
-        if (a == d)
+        /// <summary>Fields 4 × <paramref name="group"/> .. + 3 of the four lanes: deltas 16 × group .. + 15, each row shifted per lane.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
         {
-            // PERF: one load and one vshufi32x4; Vector512.Create of a Vector128 compiles to four inserts.
-            Vector512<uint> row = Row(ref packed, a).ToVector256Unsafe().ToVector512Unsafe();
-            return Avx512F.Shuffle4x128(row, row, 0);
+            int width = TWidth.Value;
+            if (width == 0)
+                return Vector512<uint>.Zero;
+            int bit0 = 4 * group * width, bit1 = bit0 + width, bit2 = bit1 + width, bit3 = bit2 + width;
+            uint s0 = (uint)(bit0 & 31), s1 = (uint)(bit1 & 31), s2 = (uint)(bit2 & 31), s3 = (uint)(bit3 & 31);
+            int a = bit0 >> 5, b = bit1 >> 5, c = bit2 >> 5, d = bit3 >> 5;
+            Vector512<uint> value = Avx512F.ShiftRightLogicalVariable(Rows<TWidth>(ref packed, a, b, c, d),
+                Vector512.Create(s0, s0, s0, s0, s1, s1, s1, s1, s2, s2, s2, s2, s3, s3, s3, s3));
+            // A field that does not end in its word continues in the lane's next word (vpsllvd clears a lane shifted by 32,
+            // and the bits of a field that did end land above the mask).
+            if (s0 + width > 32 || s1 + width > 32 || s2 + width > 32 || s3 + width > 32)
+            {
+                int last = width - 1;
+                uint t0 = 32 - s0, t1 = 32 - s1, t2 = 32 - s2, t3 = 32 - s3;
+                value |= Avx512F.ShiftLeftLogicalVariable(
+                    Rows<TWidth>(ref packed, Math.Min(a + 1, last), Math.Min(b + 1, last), Math.Min(c + 1, last), Math.Min(d + 1, last)),
+                    Vector512.Create(t0, t0, t0, t0, t1, t1, t1, t1, t2, t2, t2, t2, t3, t3, t3, t3));
+            }
+            return width == 32 ? value : value & Vector512.Create((1u << width) - 1);
         }
-        int width = TWidth.Value;
-        if (width >= 4)
+
+        /// <summary>
+        /// Rows <paramref name="a"/> ≤ <paramref name="b"/> ≤ <paramref name="c"/> ≤ <paramref name="d"/> (at most 3 apart, all
+        /// constants) as the four quarters: one row load and one quarter shuffle when they are one row, else one 64-byte load of a window of four
+        /// rows inside the block and one quarter shuffle (vshufi32x4).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector512<uint> Rows<TWidth>(ref byte packed, int a, int b, int c, int d) where TWidth : struct, IBitWidth
         {
-            int window = Math.Min(a, width - 4);
-            Vector512<uint> rows = Vector512.LoadUnsafe(ref Unsafe.Add(ref packed, window * Vector128<byte>.Count)).AsUInt32();
-#pragma warning disable CA1857 // A constant once the kernel is compiled for its width: every argument above is one.
-            return Avx512F.Shuffle4x128(rows, rows, (byte)((a - window) | (b - window) << 2 | (c - window) << 4 | (d - window) << 6));
-#pragma warning restore CA1857
+            if (a == d)
+            {
+                // PERF: one load and one vshufi32x4; Vector512.Create of a Vector128 compiles to four inserts.
+                Vector512<uint> row = Row(ref packed, a).ToVector256Unsafe().ToVector512Unsafe();
+                return Avx512F.Shuffle4x128(row, row, 0);
+            }
+            int width = TWidth.Value;
+            if (width >= 4)
+            {
+                int window = Math.Min(a, width - 4);
+                Vector512<uint> rows = Vector512.LoadUnsafe(ref Unsafe.Add(ref packed, window * Vector128<byte>.Count)).AsUInt32();
+    #pragma warning disable CA1857 // A constant once the kernel is compiled for its width: every argument above is one.
+                return Avx512F.Shuffle4x128(rows, rows, (byte)((a - window) | (b - window) << 2 | (c - window) << 4 | (d - window) << 6));
+    #pragma warning restore CA1857
+            }
+            return Vector512.Create(Vector256.Create(Row(ref packed, a), Row(ref packed, b)), Vector256.Create(Row(ref packed, c), Row(ref packed, d)));
         }
-        return Vector512.Create(Vector256.Create(Row(ref packed, a), Row(ref packed, b)), Vector256.Create(Row(ref packed, c), Row(ref packed, d)));
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<uint> Row(ref byte packed, int row) =>
+            Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
     }
 
+    /// <summary>The block's eight groups (deltas 16 × group .. + 15): each group's fields plus one, scanned over its sixteen lanes.</summary>
+    // PERF: the eight scans interleaved, each step of one beside the same step of the others: eight independent chains in
+    // program order, so the scheduler holds work that is ready; one group after another, each step waited on the one
+    // before it (a block took a tenth longer with four groups interleaved, a quarter longer with none, on the Zen 5 this
+    // was measured on).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<uint> Row(ref byte packed, int row) =>
-        Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
+    private static (Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>) Scans<TGather, TWidth>(ref byte packed)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        Vector512<uint> one = Vector512<uint>.One;
+        Vector512<uint> s0 = TGather.Fields<TWidth>(ref packed, 0) + one, s1 = TGather.Fields<TWidth>(ref packed, 1) + one, s2 = TGather.Fields<TWidth>(ref packed, 2) + one, s3 = TGather.Fields<TWidth>(ref packed, 3) + one;
+        Vector512<uint> s4 = TGather.Fields<TWidth>(ref packed, 4) + one, s5 = TGather.Fields<TWidth>(ref packed, 5) + one, s6 = TGather.Fields<TWidth>(ref packed, 6) + one, s7 = TGather.Fields<TWidth>(ref packed, 7) + one;
+        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 15), ScanStep(s1, 15), ScanStep(s2, 15), ScanStep(s3, 15), ScanStep(s4, 15), ScanStep(s5, 15), ScanStep(s6, 15), ScanStep(s7, 15));
+        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 14), ScanStep(s1, 14), ScanStep(s2, 14), ScanStep(s3, 14), ScanStep(s4, 14), ScanStep(s5, 14), ScanStep(s6, 14), ScanStep(s7, 14));
+        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 12), ScanStep(s1, 12), ScanStep(s2, 12), ScanStep(s3, 12), ScanStep(s4, 12), ScanStep(s5, 12), ScanStep(s6, 12), ScanStep(s7, 12));
+        return (ScanStep(s0, 8), ScanStep(s1, 8), ScanStep(s2, 8), ScanStep(s3, 8), ScanStep(s4, 8), ScanStep(s5, 8), ScanStep(s6, 8), ScanStep(s7, 8));
+    }
 
     /// <summary>
-    /// 16 values: the fields' deltas plus one, scanned, on top of <paramref name="carry"/> (the last value before them,
-    /// in every lane); returns the carry for the next step.
+    /// One step of a prefix sum over the sixteen lanes: each lane plus the lane 16 - <paramref name="alignment"/> below it
+    /// (valignd's immediate, against zero). Steps of 15, 14, 12 and 8 add the lanes 1, 2, 4 and 8 below.
     /// </summary>
+    // PERF: valignd against zero moves lanes across the whole vector, so four shuffles and four adds do what an
+    // in-quarter scan and a carry of the quarters' totals did in six shuffles and five adds.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> carry, ref uint values) where TWidth : struct, IBitWidth
+    internal static Vector512<uint> ScanStep(Vector512<uint> sums, [ConstantExpected] byte alignment) =>
+        sums + Avx512F.AlignRight32(sums, Vector512<uint>.Zero, alignment);
+
+    /// <summary>A group's 16 values on top of <paramref name="carry"/> stored; returns the carry past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store(Vector512<uint> scanned, Vector512<uint> carry, ref uint values, int group)
     {
-        Vector512<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
         (carry + scanned).StoreUnsafe(ref values, (nuint)(group * 16));
         return Carry(carry, scanned);
     }
 
-    /// <summary>As the 32-bit step, the sums widened onto <paramref name="first"/>.</summary>
+    /// <summary>As the 32-bit store, the sums widened onto <paramref name="first"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Step<TWidth>(ref byte packed, int group, Vector512<uint> carry, Vector512<ulong> first, ref ulong values) where TWidth : struct, IBitWidth
+    private static Vector512<uint> Store(Vector512<uint> scanned, Vector512<uint> carry, Vector512<ulong> first, ref ulong values, int group)
     {
-        Vector512<uint> scanned = Scan(Fields<TWidth>(ref packed, group) + Vector512<uint>.One);
         StoreWide(carry + scanned, first, ref values, group * 16);
         return Carry(carry, scanned);
     }
@@ -125,7 +166,7 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     /// <summary>Sixteen 32-bit sums widened onto <paramref name="first"/> and stored at <paramref name="values"/>[<paramref name="index"/>..].</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreWide(Vector512<uint> sums, Vector512<ulong> first, ref ulong values, int index)
+    internal static void StoreWide(Vector512<uint> sums, Vector512<ulong> first, ref ulong values, int index)
     {
         (first + Avx512F.ConvertToVector512UInt64(sums.GetLower())).StoreUnsafe(ref values, (nuint)index);
         (first + Avx512F.ConvertToVector512UInt64(sums.GetUpper())).StoreUnsafe(ref values, (nuint)index + 8);
@@ -140,15 +181,56 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         {
             ref byte packed = ref arguments.Packed;
             ref uint deltas = ref arguments.Narrow;
-            Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
-            Fields<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 16);
-            Fields<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 32);
-            Fields<TWidth>(ref packed, 3).StoreUnsafe(ref deltas, 48);
-            Fields<TWidth>(ref packed, 4).StoreUnsafe(ref deltas, 64);
-            Fields<TWidth>(ref packed, 5).StoreUnsafe(ref deltas, 80);
-            Fields<TWidth>(ref packed, 6).StoreUnsafe(ref deltas, 96);
-            Fields<TWidth>(ref packed, 7).StoreUnsafe(ref deltas, 112);
+            RowShuffle.Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
+            RowShuffle.Fields<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 16);
+            RowShuffle.Fields<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 32);
+            RowShuffle.Fields<TWidth>(ref packed, 3).StoreUnsafe(ref deltas, 48);
+            RowShuffle.Fields<TWidth>(ref packed, 4).StoreUnsafe(ref deltas, 64);
+            RowShuffle.Fields<TWidth>(ref packed, 5).StoreUnsafe(ref deltas, 80);
+            RowShuffle.Fields<TWidth>(ref packed, 6).StoreUnsafe(ref deltas, 96);
+            RowShuffle.Fields<TWidth>(ref packed, 7).StoreUnsafe(ref deltas, 112);
         }
+    }
+
+    /// <summary>A block decoded into 32-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane narrow kernel.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void DecodeNarrow<TGather, TWidth>(ref KernelArguments arguments)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        ref uint values = ref arguments.Narrow;
+        Vector512<uint> sum = Vector512.Create((uint)arguments.Start);
+        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref arguments.Packed);
+        sum = Store(s0, sum, ref values, 0);
+        sum = Store(s1, sum, ref values, 1);
+        sum = Store(s2, sum, ref values, 2);
+        sum = Store(s3, sum, ref values, 3);
+        sum = Store(s4, sum, ref values, 4);
+        sum = Store(s5, sum, ref values, 5);
+        sum = Store(s6, sum, ref values, 6);
+        sum = Store(s7, sum, ref values, 7);
+        arguments.Sum = sum.ToScalar() - (uint)arguments.Start;
+    }
+
+    /// <summary>A block decoded into 64-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane wide kernel.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void DecodeWide<TGather, TWidth>(ref KernelArguments arguments)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        ref ulong values = ref arguments.Wide;
+        Vector512<ulong> first = Vector512.Create(arguments.Start);
+        Vector512<uint> sum = Vector512<uint>.Zero;
+        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref arguments.Packed);
+        sum = Store(s0, sum, first, ref values, 0);
+        sum = Store(s1, sum, first, ref values, 1);
+        sum = Store(s2, sum, first, ref values, 2);
+        sum = Store(s3, sum, first, ref values, 3);
+        sum = Store(s4, sum, first, ref values, 4);
+        sum = Store(s5, sum, first, ref values, 5);
+        sum = Store(s6, sum, first, ref values, 6);
+        sum = Store(s7, sum, first, ref values, 7);
+        arguments.Sum = sum.ToScalar();
     }
 
     private readonly struct NarrowKernel : IWidthKernel
@@ -156,42 +238,14 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
-        {
-            ref byte packed = ref arguments.Packed;
-            ref uint values = ref arguments.Narrow;
-            Vector512<uint> sum = Vector512.Create((uint)arguments.Start);
-            sum = Step<TWidth>(ref packed, 0, sum, ref values);
-            sum = Step<TWidth>(ref packed, 1, sum, ref values);
-            sum = Step<TWidth>(ref packed, 2, sum, ref values);
-            sum = Step<TWidth>(ref packed, 3, sum, ref values);
-            sum = Step<TWidth>(ref packed, 4, sum, ref values);
-            sum = Step<TWidth>(ref packed, 5, sum, ref values);
-            sum = Step<TWidth>(ref packed, 6, sum, ref values);
-            sum = Step<TWidth>(ref packed, 7, sum, ref values);
-        }
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => DecodeNarrow<RowShuffle, TWidth>(ref arguments);
     }
 
     private readonly struct WideKernel : IWidthKernel
     {
-        // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
-        // ran out before the steps and left them as calls (the reader's block decoder did).
+        // PERF: compiled on its own, as NarrowKernel is.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
-        {
-            ref byte packed = ref arguments.Packed;
-            ref ulong values = ref arguments.Wide;
-            Vector512<ulong> first = Vector512.Create(arguments.Start);
-            Vector512<uint> sum = Vector512<uint>.Zero;
-            sum = Step<TWidth>(ref packed, 0, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 1, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 2, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 3, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 4, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 5, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 6, sum, first, ref values);
-            sum = Step<TWidth>(ref packed, 7, sum, first, ref values);
-        }
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => DecodeWide<RowShuffle, TWidth>(ref arguments);
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
@@ -221,18 +275,6 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
             Vector512<ulong> inside = (Vector512.GreaterThanOrEqual(index, first) & Vector512.LessThan(index, end)).AsUInt64();
             (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
-    }
-
-    /// <summary>The inclusive prefix sum of the sixteen lanes: the vector added to itself moved up 1, 2, 4 and 8 lanes.</summary>
-    // PERF: valignd against zero moves lanes across the whole vector, so four shuffles and four adds do what an
-    // in-quarter scan and a carry of the quarters' totals did in six shuffles and five adds (Zen 4 has two shuffle pipes).
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Scan(Vector512<uint> x)
-    {
-        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 15);
-        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 14);
-        x += Avx512F.AlignRight32(x, Vector512<uint>.Zero, 12);
-        return x + Avx512F.AlignRight32(x, Vector512<uint>.Zero, 8);
     }
 
     public static void Widen(ref uint relative, ulong start, ref ulong values, int count)

@@ -16,7 +16,8 @@ internal static class UnpackPath
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static TResult Run<TOperation, TResult>(scoped ref TOperation operation)
         where TOperation : IUnpackOperation<TResult>, allows ref struct =>
-        UnpackAvx512.IsSupported ? operation.Run<UnpackAvx512>()
+        UnpackAvx512Vbmi.IsSupported ? operation.Run<UnpackAvx512Vbmi>()
+        : UnpackAvx512.IsSupported ? operation.Run<UnpackAvx512>()
         : UnpackAvx2.IsSupported ? operation.Run<UnpackAvx2>()
         : UnpackVector128.IsSupported ? operation.Run<UnpackVector128>()
         : operation.Run<UnpackScalar>();

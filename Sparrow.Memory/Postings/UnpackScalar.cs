@@ -35,21 +35,22 @@ internal readonly struct UnpackScalar : IPostingUnpack
     private static uint Word(ref byte packed, int word, int lane) =>
         Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref packed, (word * 4 + lane) * sizeof(uint)));
 
-    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
         Unsafe.SkipInit(out BlockOfUInt32 deltas);
         Unpack(ref packed, width, ref deltas[0]);
-        PrefixSum(ref deltas[0], start, ref values);
+        return PrefixSum(ref deltas[0], start, ref values) - start;
     }
 
-    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
         Unsafe.SkipInit(out BlockOfUInt32 deltas);
         Unpack(ref packed, width, ref deltas[0]);
-        PrefixSum(ref deltas[0], start, ref values);
+        return PrefixSum(ref deltas[0], start, ref values);
     }
 
-    private static void PrefixSum(ref uint deltas, uint start, ref uint values)
+    /// <summary>The values on top of <paramref name="start"/>; returns the last.</summary>
+    private static uint PrefixSum(ref uint deltas, uint start, ref uint values)
     {
         uint sum = start;
         for (int i = 0; i < PostingListFormat.BlockLength; i++)
@@ -57,9 +58,11 @@ internal readonly struct UnpackScalar : IPostingUnpack
             sum += Unsafe.Add(ref deltas, i) + 1;
             Unsafe.Add(ref values, i) = sum;
         }
+        return sum;
     }
 
-    private static void PrefixSum(ref uint deltas, ulong start, ref ulong values)
+    /// <summary>The values on top of <paramref name="start"/>; returns the 32-bit sum of the deltas plus one.</summary>
+    private static uint PrefixSum(ref uint deltas, ulong start, ref ulong values)
     {
         uint sum = 0;
         for (int i = 0; i < PostingListFormat.BlockLength; i++)
@@ -67,6 +70,7 @@ internal readonly struct UnpackScalar : IPostingUnpack
             sum += Unsafe.Add(ref deltas, i) + 1;
             Unsafe.Add(ref values, i) = start + sum;
         }
+        return sum;
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.

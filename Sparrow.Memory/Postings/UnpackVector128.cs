@@ -24,22 +24,24 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             WidthSwitch.Run<UnpackKernel>(width, ref arguments);
     }
 
-    public static void Decode(ref byte packed, int width, uint start, ref uint values)
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
         if (width == 0)
             NarrowKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<NarrowKernel>(width, ref arguments);
+        return arguments.Sum;
     }
 
-    public static void Decode(ref byte packed, int width, ulong start, ref ulong values)
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
         var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
         if (width == 0)
             WideKernel.Run<Bits0>(ref arguments);
         else
             WidthSwitch.Run<WideKernel>(width, ref arguments);
+        return arguments.Sum;
     }
 
     /// <summary>Field <paramref name="field"/> of the four lanes: deltas 4 × field .. 4 × field + 3.</summary>
@@ -164,6 +166,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 29, sum, ref values);
             sum = Step<TWidth>(ref packed, 30, sum, ref values);
             sum = Step<TWidth>(ref packed, 31, sum, ref values);
+            arguments.Sum = sum.GetElement(3) - (uint)arguments.Start;
         }
     }
 
@@ -210,6 +213,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 29, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 30, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 31, sum, first, ref values);
+            arguments.Sum = sum.GetElement(3);
         }
     }
 

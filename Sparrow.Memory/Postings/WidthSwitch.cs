@@ -51,6 +51,8 @@ internal ref struct KernelArguments
     public ref uint Narrow;
     public ref ulong Wide;
     public ulong Start;
+    /// <summary>Set by a decode kernel: the sum of the block's deltas plus one, modulo 2^32 (its last value minus <see cref="Start"/>).</summary>
+    public uint Sum;
 }
 
 /// <summary>A kernel of a vector path, compiled per width by <see cref="WidthSwitch.Run{TKernel}"/>.</summary>
@@ -102,6 +104,43 @@ internal static class WidthSwitch
             case 30: TKernel.Run<Bits30>(ref arguments); break;
             case 31: TKernel.Run<Bits31>(ref arguments); break;
             case 32: TKernel.Run<Bits32>(ref arguments); break;
+        }
+    }
+
+    /// <summary>
+    /// The widths of <see cref="UnpackAvx512Vbmi"/>'s kernels, as the switch above: 4..10 and 12 to
+    /// <typeparamref name="TWordKernel"/> (sums in 16-bit lanes), 11 and 13..24 to <typeparamref name="TDwordKernel"/>
+    /// (fields gathered by byte permutes, sums in 32-bit lanes); false, running nothing, for any other width.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool RunPermuted<TWordKernel, TDwordKernel>(int width, ref KernelArguments arguments)
+        where TWordKernel : struct, IWidthKernel
+        where TDwordKernel : struct, IWidthKernel
+    {
+        switch (width)
+        {
+            case 4: TWordKernel.Run<Bits4>(ref arguments); return true;
+            case 5: TWordKernel.Run<Bits5>(ref arguments); return true;
+            case 6: TWordKernel.Run<Bits6>(ref arguments); return true;
+            case 7: TWordKernel.Run<Bits7>(ref arguments); return true;
+            case 8: TWordKernel.Run<Bits8>(ref arguments); return true;
+            case 9: TWordKernel.Run<Bits9>(ref arguments); return true;
+            case 10: TWordKernel.Run<Bits10>(ref arguments); return true;
+            case 11: TDwordKernel.Run<Bits11>(ref arguments); return true;
+            case 12: TWordKernel.Run<Bits12>(ref arguments); return true;
+            case 13: TDwordKernel.Run<Bits13>(ref arguments); return true;
+            case 14: TDwordKernel.Run<Bits14>(ref arguments); return true;
+            case 15: TDwordKernel.Run<Bits15>(ref arguments); return true;
+            case 16: TDwordKernel.Run<Bits16>(ref arguments); return true;
+            case 17: TDwordKernel.Run<Bits17>(ref arguments); return true;
+            case 18: TDwordKernel.Run<Bits18>(ref arguments); return true;
+            case 19: TDwordKernel.Run<Bits19>(ref arguments); return true;
+            case 20: TDwordKernel.Run<Bits20>(ref arguments); return true;
+            case 21: TDwordKernel.Run<Bits21>(ref arguments); return true;
+            case 22: TDwordKernel.Run<Bits22>(ref arguments); return true;
+            case 23: TDwordKernel.Run<Bits23>(ref arguments); return true;
+            case 24: TDwordKernel.Run<Bits24>(ref arguments); return true;
+            default: return false;
         }
     }
 }

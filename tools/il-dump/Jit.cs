@@ -46,8 +46,9 @@ internal static class AsmRunner
 }
 
 // The hidden jit-child command, run by AsmRunner in a process whose environment asks the JIT to print one method. It checks the instruction sets the
-// entry requires (this process's JIT, with the entry's env, is the one that compiles), loads the assemblies, runs the declaring type's class
-// constructor (so static readonly tables are JIT-time constants and no class-initialisation helper appears), and compiles the method (closed with the
+// entry requires (this process's JIT, with the entry's env, is the one that compiles), loads the assemblies, runs the class constructors of the
+// declaring type and the types enclosing it (so static readonly tables, a kernel's outer type's too, are JIT-time constants and no class-initialisation
+// or static-base helper appears, as in tiered code, compiled after they ran), and compiles the method (closed with the
 // key's type arguments when generic) without calling it. In caller mode it compiles instead a generated static method that forwards its arguments to
 // the hot method (IlDumpInlineSample:Calls_<Name>): its code shows whether the hot method was inlined.
 internal static class JitChild
@@ -84,7 +85,8 @@ internal static class JitChild
             return 2;
         }
 
-        RuntimeHelpers.RunClassConstructor(method.DeclaringType!.TypeHandle);
+        for (Type? type = method.DeclaringType; type is not null; type = type.DeclaringType)
+            RuntimeHelpers.RunClassConstructor(type.TypeHandle);
         MethodInfo compiled = args[0] == "caller" ? BuildCaller(method) : method;
         RuntimeHelpers.PrepareMethod(compiled.IsGenericMethod ? compiled.GetGenericMethodDefinition().MethodHandle : compiled.MethodHandle,
             [.. compiled.GetGenericArguments().Select(t => t.TypeHandle)]);

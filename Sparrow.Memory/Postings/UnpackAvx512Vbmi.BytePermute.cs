@@ -1,0 +1,82 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow.Storage;
+
+/// <summary>The VBMI gather of <see cref="UnpackAvx512"/>'s 16-lane kernels, for the widths the 16-bit sums do not take.</summary>
+internal readonly partial struct UnpackAvx512Vbmi
+{
+    /// <summary>The widest width of <see cref="BytePermute"/>: a group's fields lie in at most four rows, a field in at most four bytes.</summary>
+    public const int MaxPermutedWidth = PostingBlockDecoder.MaxFusedWidth;
+
+    /// <summary>
+    /// <see cref="UnpackAvx512"/>'s 16-lane kernels with their fields gathered by one byte permute (vpermb) of a 64-byte window
+    /// of rows: the four bytes a field lies in into its lane, shifted and masked; for widths of whole bytes (16, 24), one
+    /// two-table permute whose second table is zero, and nothing else. Widths 11 and 13..<see cref="MaxPermutedWidth"/>.
+    /// </summary>
+    internal readonly struct BytePermute : UnpackAvx512.IFieldGather
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
+        {
+            int width = TWidth.Value;
+            ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(GroupTables), GroupTableOffset(width, group));
+            Vector512<byte> rows = Vector512.LoadUnsafe(ref packed, (nuint)(GroupWindow(width, group) * Vector128<byte>.Count));
+            Vector512<byte> gather = Vector512.LoadUnsafe(ref table);
+            // PERF: a field of whole bytes needs no shift or mask: the second table, zero, fills its lane's other bytes.
+            if (width % 8 == 0)
+                return Avx512Vbmi.PermuteVar64x8x2(rows, gather, Vector512<byte>.Zero).AsUInt32();
+            return Avx512F.ShiftRightLogicalVariable(Avx512Vbmi.PermuteVar64x8(rows, gather).AsUInt32(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt32())
+                & Vector512.Create((1u << width) - 1);
+        }
+    }
+
+    /// <summary>Per width (11..<see cref="MaxPermutedWidth"/>) and group: <see cref="BytePermute"/>'s gather indexes and each lane's shift.</summary>
+    private static readonly byte[] GroupTables = BuildGroupTables();
+
+    private const int Groups = PostingListFormat.BlockLength / 16;
+
+    private static int GroupTableOffset(int width, int group) => ((width - 11) * Groups + group) * TableBytes;
+
+    /// <summary>The first of the four rows group <paramref name="group"/>'s fields lie in, moved back at the block's end as <see cref="Window"/> moves a step's.</summary>
+    private static int GroupWindow(int width, int group) => Math.Min(group * width / 8, width - 4);
+
+    private static byte[] BuildGroupTables()
+    {
+        var tables = new byte[(MaxPermutedWidth - 10) * Groups * TableBytes];
+        for (int width = 11; width <= MaxPermutedWidth; width++)
+        {
+            for (int group = 0; group < Groups; group++)
+            {
+                Span<byte> table = tables.AsSpan(GroupTableOffset(width, group), TableBytes);
+                int window = GroupWindow(width, group);
+                for (int lane = 0; lane < Vector512<uint>.Count; lane++)
+                {
+                    // Delta 16 × group + lane: field 4 × group + lane / 4 of lane string lane % 4.
+                    int bit = (4 * group + lane / 4) * width, first = bit / 8, bytes = (bit % 8 + width + 7) / 8;
+                    int Byte(int q) => 16 * (q / 4 - window) + 4 * (lane % 4) + q % 4;
+                    for (int k = 0; k < 4; k++)
+                        table[4 * lane + k] = (byte)(k < bytes ? Byte(first + k) : width % 8 == 0 ? Vector512<byte>.Count : Byte(first));
+                    table[Vector512<byte>.Count + 4 * lane] = (byte)(bit % 8);
+                }
+            }
+        }
+        return tables;
+    }
+
+    private readonly struct PermutedNarrowKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrow<BytePermute, TWidth>(ref arguments);
+    }
+
+    private readonly struct PermutedWideKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWide<BytePermute, TWidth>(ref arguments);
+    }
+}

@@ -1,0 +1,209 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Sparrow.Storage;
+
+/// <summary>
+/// The AVX-512 path with VBMI: fields gathered by byte permutes (vpermb) of a 64-byte window of rows, the four bytes a field
+/// lies in into its lane, shifted and masked, each width with its own constant tables. Widths
+/// <see cref="MinWidth"/>..<see cref="MaxWidth"/> but 11 are summed 32 deltas at a time in 16-bit lanes; 11 and 13..24 go
+/// through <see cref="UnpackAvx512"/>'s 16-lane kernels with <see cref="BytePermute"/> as their gather; every other width,
+/// and the other kernels, are <see cref="UnpackAvx512"/>'s.
+/// </summary>
+/// <remarks>
+/// The 16-bit sums: 32-bit lane n holds delta n of the step in its low half and delta n + 16 in its high half, so four
+/// shift-and-add steps over the sixteen 32-bit lanes (valignd by 1, 2, 4 and 8 lanes) sum both halves at once: lane n holds
+/// the sum of deltas 0..n in its low half and of deltas 16..16 + n in its high half. Neither holds more than sixteen deltas
+/// (each plus one, up to 11 bits; at 12 bits the ones are added after), so neither reaches 2^16. The first sixteen values
+/// are the carry plus the low halves (a mask); the next sixteen, the carry plus the low halves' total plus the high halves
+/// (a shift): no widening shuffles.
+/// </remarks>
+internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
+{
+    /// <summary>The narrowest width with a kernel here: a 64-byte window of four rows lies inside the block.</summary>
+    public const int MinWidth = 4;
+
+    /// <summary>The widest: a field of 12 bits at a bit offset of 0 or 4 fits two bytes, and sixteen of them sum below 2^16.</summary>
+    public const int MaxWidth = 12;
+
+    /// <summary>Deltas per step: 32 lanes of 16 bits.</summary>
+    private const int StepDeltas = 32;
+
+    /// <summary>Steps per block.</summary>
+    private const int Steps = PostingListFormat.BlockLength / StepDeltas;
+
+    /// <summary>Bytes per width and step in <see cref="StepTables"/> (and per width and group in <see cref="GroupTables"/>): 64 gather indexes, then the lanes' shift counts.</summary>
+    private const int TableBytes = 128;
+
+    public static bool IsSupported => UnpackAvx512.IsSupported && Avx512Vbmi.IsSupported;
+
+    public static void Unpack(ref byte packed, int width, ref uint deltas) => UnpackAvx512.Unpack(ref packed, width, ref deltas);
+
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
+        return WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref arguments) ? arguments.Sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+    }
+
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
+        return WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref arguments) ? arguments.Sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+    }
+
+    public static void AddRange(ref uint values, int from, int to, uint amount) => UnpackAvx512.AddRange(ref values, from, to, amount);
+
+    public static void AddRange(ref ulong values, int from, int to, ulong amount) => UnpackAvx512.AddRange(ref values, from, to, amount);
+
+    public static void Widen(ref uint relative, ulong start, ref ulong values, int count) => UnpackAvx512.Widen(ref relative, start, ref values, count);
+
+    /// <summary>
+    /// Per width and step: the gather indexes (byte 2i and 2i + 1 of the window into the two bytes of lane i; for width 8
+    /// the second is 64, the zero table) and each lane's shift (the field's bit offset in its first byte).
+    /// </summary>
+    private static readonly byte[] StepTables = BuildStepTables();
+
+    private static byte[] BuildStepTables()
+    {
+        var tables = new byte[(MaxWidth + 1) * Steps * TableBytes];
+        for (int width = MinWidth; width <= MaxWidth; width++)
+        {
+            for (int step = 0; step < Steps; step++)
+            {
+                Span<byte> table = tables.AsSpan(TableOffset(width, step), TableBytes);
+                int window = Window(width, step);
+                for (int lane = 0; lane < StepDeltas; lane++)
+                {
+                    // 16-bit lane 2n holds delta n of the step, lane 2n + 1 delta n + 16: delta 32 × step + k is field
+                    // 8 × step + k / 4 of lane string k % 4, whose byte q is byte q % 4 of word q / 4, at 16 × (q / 4) + 4 × (k % 4).
+                    int k = lane / 2 + Vector512<uint>.Count * (lane % 2);
+                    int bit = (8 * step + k / 4) * width, first = bit / 8;
+                    int Byte(int q) => 16 * (q / 4 - window) + 4 * (k % 4) + q % 4;
+                    table[2 * lane] = (byte)Byte(first);
+                    table[2 * lane + 1] = (byte)(width == 8 ? Vector512<byte>.Count : bit % 8 + width > 8 ? Byte(first + 1) : Byte(first));
+                    table[Vector512<byte>.Count + 2 * lane] = (byte)(bit % 8);
+                }
+            }
+        }
+        return tables;
+    }
+
+    private static int TableOffset(int width, int step) => (width * Steps + step) * TableBytes;
+
+    /// <summary>
+    /// The first of the four rows step <paramref name="step"/> loads: its fields' bytes, which lie in at most four rows,
+    /// moved back at the block's end so the window stays inside the block's <paramref name="width"/> rows.
+    /// </summary>
+    private static int Window(int width, int step) => Math.Min(step * width / 4, width - 4);
+
+    /// <summary>Deltas 32 × <paramref name="step"/> .. + 31, plus one up to 11 bits: delta n in the low half of 32-bit lane n, delta n + 16 in its high half.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Deltas<TWidth>(ref byte packed, int step) where TWidth : struct, IBitWidth
+    {
+        int width = TWidth.Value;
+        ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(StepTables), TableOffset(width, step));
+        Vector512<byte> rows = Vector512.LoadUnsafe(ref packed, (nuint)(Window(width, step) * Vector128<byte>.Count));
+        Vector512<byte> gather = Vector512.LoadUnsafe(ref table);
+        Vector512<ushort> deltas;
+        // PERF: a byte-wide field needs no shift or mask: the second table of the permute, zero, is its lane's high byte.
+        if (width == 8)
+            deltas = Avx512Vbmi.PermuteVar64x8x2(rows, gather, Vector512<byte>.Zero).AsUInt16();
+        else
+            deltas = Avx512BW.ShiftRightLogicalVariable(Avx512Vbmi.PermuteVar64x8(rows, gather).AsUInt16(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt16())
+                & Vector512.Create((ushort)((1 << width) - 1));
+        // Sixteen deltas plus one stay below 2^16 up to 11 bits; at 12 bits the ones are added after the sums.
+        return (OnesFirst<TWidth>() ? deltas + Vector512<ushort>.One : deltas).AsUInt32();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool OnesFirst<TWidth>() where TWidth : struct, IBitWidth => TWidth.Value < MaxWidth;
+
+    /// <summary>
+    /// The four steps' deltas summed: lane n of step k holds the sums of deltas 32k .. 32k + n (low half) and 32k + 16 ..
+    /// 32k + 16 + n (high half).
+    /// </summary>
+    // PERF: the four scans interleaved, as UnpackAvx512.Scans interleaves its groups' (the steps were a fifth faster so).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>) Scans<TWidth>(ref byte packed) where TWidth : struct, IBitWidth
+    {
+        Vector512<uint> s0 = Deltas<TWidth>(ref packed, 0), s1 = Deltas<TWidth>(ref packed, 1), s2 = Deltas<TWidth>(ref packed, 2), s3 = Deltas<TWidth>(ref packed, 3);
+        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 15), UnpackAvx512.ScanStep(s1, 15), UnpackAvx512.ScanStep(s2, 15), UnpackAvx512.ScanStep(s3, 15));
+        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 14), UnpackAvx512.ScanStep(s1, 14), UnpackAvx512.ScanStep(s2, 14), UnpackAvx512.ScanStep(s3, 14));
+        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 12), UnpackAvx512.ScanStep(s1, 12), UnpackAvx512.ScanStep(s2, 12), UnpackAvx512.ScanStep(s3, 12));
+        return (UnpackAvx512.ScanStep(s0, 8), UnpackAvx512.ScanStep(s1, 8), UnpackAvx512.ScanStep(s2, 8), UnpackAvx512.ScanStep(s3, 8));
+    }
+
+    /// <summary>
+    /// The 32 values of a step on top of <paramref name="carry"/> from its scanned deltas: the low halves' sums, the high
+    /// halves' sums plus the low halves' total; and the carry past them.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (Vector512<uint> First, Vector512<uint> Second, Vector512<uint> Carry) Values<TWidth>(Vector512<uint> sums, Vector512<uint> carry) where TWidth : struct, IBitWidth
+    {
+        Vector512<uint> mask = Vector512.Create((uint)ushort.MaxValue);
+        Vector512<uint> last = Last(sums), lowTotal = last & mask;
+        Vector512<uint> low = sums & mask, high = (sums >>> 16) + lowTotal, total = lowTotal + (last >>> 16);
+        if (!OnesFirst<TWidth>())
+            (low, high, total) = (low + Vector512<uint>.Indices + Vector512<uint>.One, high + Vector512<uint>.Indices + Vector512.Create(17u), total + Vector512.Create(32u));
+        return (carry + low, carry + high, carry + total);
+    }
+
+    /// <summary>Lane 15 of <paramref name="values"/> in every lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Last(Vector512<uint> values) => Avx512F.PermuteVar16x32(values, Vector512.Create((uint)Vector512<uint>.Count - 1));
+
+    private readonly struct NarrowKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref uint values = ref arguments.Narrow;
+            (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
+            Vector512<uint> carry = Vector512.Create((uint)arguments.Start);
+            (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
+            first.StoreUnsafe(ref values, 0);
+            second.StoreUnsafe(ref values, 16);
+            (first, second, carry) = Values<TWidth>(s1, carry);
+            first.StoreUnsafe(ref values, 32);
+            second.StoreUnsafe(ref values, 48);
+            (first, second, carry) = Values<TWidth>(s2, carry);
+            first.StoreUnsafe(ref values, 64);
+            second.StoreUnsafe(ref values, 80);
+            (first, second, carry) = Values<TWidth>(s3, carry);
+            first.StoreUnsafe(ref values, 96);
+            second.StoreUnsafe(ref values, 112);
+            arguments.Sum = carry.ToScalar() - (uint)arguments.Start;
+        }
+    }
+
+    private readonly struct WideKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        {
+            ref byte packed = ref arguments.Packed;
+            ref ulong values = ref arguments.Wide;
+            Vector512<ulong> start = Vector512.Create(arguments.Start);
+            (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
+            Vector512<uint> carry = Vector512<uint>.Zero;
+            (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
+            UnpackAvx512.StoreWide(first, start, ref values, 0);
+            UnpackAvx512.StoreWide(second, start, ref values, 16);
+            (first, second, carry) = Values<TWidth>(s1, carry);
+            UnpackAvx512.StoreWide(first, start, ref values, 32);
+            UnpackAvx512.StoreWide(second, start, ref values, 48);
+            (first, second, carry) = Values<TWidth>(s2, carry);
+            UnpackAvx512.StoreWide(first, start, ref values, 64);
+            UnpackAvx512.StoreWide(second, start, ref values, 80);
+            (first, second, carry) = Values<TWidth>(s3, carry);
+            UnpackAvx512.StoreWide(first, start, ref values, 96);
+            UnpackAvx512.StoreWide(second, start, ref values, 112);
+            arguments.Sum = carry.ToScalar();
+        }
+    }
+}

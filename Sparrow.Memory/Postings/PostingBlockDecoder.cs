@@ -51,10 +51,9 @@ internal static class PostingBlockDecoder
             // exception's high part is added to every value from its position on, the running total of the high parts
             // over the range up to the next position. A scalar patch stored into the low parts and reloaded as vectors
             // for the sum stalled on the failed store-to-load forward.
-            if (typeof(T) == typeof(uint))
-                _ = TUnpack.Decode(ref packed, width, (uint)start, ref Unsafe.As<T, uint>(ref values));
-            else
-                _ = TUnpack.Decode(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values));
+            uint lowSum = typeof(T) == typeof(uint)
+                ? TUnpack.Decode(ref packed, width, (uint)start, ref Unsafe.As<T, uint>(ref values))
+                : TUnpack.Decode(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values));
             ref byte bytes = ref MemoryMarshal.GetReference(encoded);
             ref byte positions = ref Unsafe.Add(ref bytes, block.Positions);
             int last = block.ExceptionCount - 1;
@@ -83,9 +82,11 @@ internal static class PostingBlockDecoder
                     break;
                 position = next;
             }
+            // The last value is the start plus the low parts' sum plus every high part (the last range ends at the block's
+            // end): checked from registers, as the fused block's sum is.
             if (typeof(T) == typeof(uint))
-                return Unsafe.Add(ref Unsafe.As<T, uint>(ref values), BlockLength - 1) - (uint)start == span;
-            return Unsafe.Add(ref Unsafe.As<T, ulong>(ref values), BlockLength - 1) - start == span;
+                return (uint)(lowSum + total) == span;
+            return lowSum + total == span;
         }
         return TryDecodeChecked<TUnpack, T>(encoded, block, deltas, start, span, ref values);
     }

@@ -17,31 +17,20 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref deltas };
-        if (width == 0)
-            UnpackKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<UnpackKernel>(width, ref arguments);
+        ref byte output = ref Unsafe.As<uint, byte>(ref deltas);
+        _ = width == 0 ? UnpackKernel.Run<Bits0>(ref packed, ref output, 0) : WidthSwitch.Run<UnpackKernel>(width, ref packed, ref output, 0);
     }
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
-        if (width == 0)
-            NarrowKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<NarrowKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<uint, byte>(ref values);
+        return width == 0 ? NarrowKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<NarrowKernel>(width, ref packed, ref output, start);
     }
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
-        if (width == 0)
-            WideKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<WideKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<ulong, byte>(ref values);
+        return width == 0 ? WideKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<WideKernel>(width, ref packed, ref output, start);
     }
 
     /// <summary>Fields 2 × <paramref name="group"/> and + 1 of the four lanes: deltas 8 × group .. + 7, each row shifted per lane.</summary>
@@ -137,10 +126,9 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint deltas = ref arguments.Narrow;
+            ref uint deltas = ref Unsafe.As<byte, uint>(ref output);
             Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
             Fields<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 8);
             Fields<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 16);
@@ -157,6 +145,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             Fields<TWidth>(ref packed, 13).StoreUnsafe(ref deltas, 104);
             Fields<TWidth>(ref packed, 14).StoreUnsafe(ref deltas, 112);
             Fields<TWidth>(ref packed, 15).StoreUnsafe(ref deltas, 120);
+            return 0;
         }
     }
 
@@ -165,11 +154,10 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint values = ref arguments.Narrow;
-            Vector256<uint> sum = Vector256.Create((uint)arguments.Start);
+            ref uint values = ref Unsafe.As<byte, uint>(ref output);
+            Vector256<uint> sum = Vector256.Create((uint)start);
             (Vector256<uint> s0, Vector256<uint> s1, Vector256<uint> s2, Vector256<uint> s3) = Scans<TWidth>(ref packed, 0);
             sum = Store(s0, sum, ref values, 0);
             sum = Store(s1, sum, ref values, 1);
@@ -190,7 +178,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             sum = Store(s1, sum, ref values, 13);
             sum = Store(s2, sum, ref values, 14);
             sum = Store(s3, sum, ref values, 15);
-            arguments.Sum = sum.ToScalar() - (uint)arguments.Start;
+            return sum.ToScalar() - (uint)start;
         }
     }
 
@@ -199,11 +187,10 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref ulong values = ref arguments.Wide;
-            Vector256<ulong> first = Vector256.Create(arguments.Start);
+            ref ulong values = ref Unsafe.As<byte, ulong>(ref output);
+            Vector256<ulong> first = Vector256.Create(start);
             Vector256<uint> sum = Vector256<uint>.Zero;
             (Vector256<uint> s0, Vector256<uint> s1, Vector256<uint> s2, Vector256<uint> s3) = Scans<TWidth>(ref packed, 0);
             sum = Store(s0, sum, first, ref values, 0);
@@ -225,7 +212,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
             sum = Store(s1, sum, first, ref values, 13);
             sum = Store(s2, sum, first, ref values, 14);
             sum = Store(s3, sum, first, ref values, 15);
-            arguments.Sum = sum.ToScalar();
+            return sum.ToScalar();
         }
     }
 

@@ -24,31 +24,20 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref deltas };
-        if (width == 0)
-            UnpackKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<UnpackKernel>(width, ref arguments);
+        ref byte output = ref Unsafe.As<uint, byte>(ref deltas);
+        _ = width == 0 ? UnpackKernel.Run<Bits0>(ref packed, ref output, 0) : WidthSwitch.Run<UnpackKernel>(width, ref packed, ref output, 0);
     }
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
-        if (width == 0)
-            NarrowKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<NarrowKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<uint, byte>(ref values);
+        return width == 0 ? NarrowKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<NarrowKernel>(width, ref packed, ref output, start);
     }
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
-        if (width == 0)
-            WideKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<WideKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<ulong, byte>(ref values);
+        return width == 0 ? WideKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<WideKernel>(width, ref packed, ref output, start);
     }
 
     /// <summary>
@@ -177,10 +166,9 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint deltas = ref arguments.Narrow;
+            ref uint deltas = ref Unsafe.As<byte, uint>(ref output);
             RowShuffle.Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
             RowShuffle.Fields<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 16);
             RowShuffle.Fields<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 32);
@@ -189,18 +177,18 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
             RowShuffle.Fields<TWidth>(ref packed, 5).StoreUnsafe(ref deltas, 80);
             RowShuffle.Fields<TWidth>(ref packed, 6).StoreUnsafe(ref deltas, 96);
             RowShuffle.Fields<TWidth>(ref packed, 7).StoreUnsafe(ref deltas, 112);
+            return 0;
         }
     }
 
     /// <summary>A block decoded into 32-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane narrow kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void DecodeNarrow<TGather, TWidth>(ref KernelArguments arguments)
+    internal static uint DecodeNarrow<TGather, TWidth>(ref byte packed, ref uint values, uint start)
         where TGather : struct, IFieldGather
         where TWidth : struct, IBitWidth
     {
-        ref uint values = ref arguments.Narrow;
-        Vector512<uint> sum = Vector512.Create((uint)arguments.Start);
-        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref arguments.Packed);
+        Vector512<uint> sum = Vector512.Create(start);
+        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref packed);
         sum = Store(s0, sum, ref values, 0);
         sum = Store(s1, sum, ref values, 1);
         sum = Store(s2, sum, ref values, 2);
@@ -209,19 +197,18 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         sum = Store(s5, sum, ref values, 5);
         sum = Store(s6, sum, ref values, 6);
         sum = Store(s7, sum, ref values, 7);
-        arguments.Sum = sum.ToScalar() - (uint)arguments.Start;
+        return sum.ToScalar() - start;
     }
 
     /// <summary>A block decoded into 64-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane wide kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void DecodeWide<TGather, TWidth>(ref KernelArguments arguments)
+    internal static uint DecodeWide<TGather, TWidth>(ref byte packed, ref ulong values, ulong start)
         where TGather : struct, IFieldGather
         where TWidth : struct, IBitWidth
     {
-        ref ulong values = ref arguments.Wide;
-        Vector512<ulong> first = Vector512.Create(arguments.Start);
+        Vector512<ulong> first = Vector512.Create(start);
         Vector512<uint> sum = Vector512<uint>.Zero;
-        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref arguments.Packed);
+        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref packed);
         sum = Store(s0, sum, first, ref values, 0);
         sum = Store(s1, sum, first, ref values, 1);
         sum = Store(s2, sum, first, ref values, 2);
@@ -230,7 +217,7 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         sum = Store(s5, sum, first, ref values, 5);
         sum = Store(s6, sum, first, ref values, 6);
         sum = Store(s7, sum, first, ref values, 7);
-        arguments.Sum = sum.ToScalar();
+        return sum.ToScalar();
     }
 
     private readonly struct NarrowKernel : IWidthKernel
@@ -238,14 +225,14 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => DecodeNarrow<RowShuffle, TWidth>(ref arguments);
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeNarrow<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
     }
 
     private readonly struct WideKernel : IWidthKernel
     {
         // PERF: compiled on its own, as NarrowKernel is.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => DecodeWide<RowShuffle, TWidth>(ref arguments);
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeWide<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.

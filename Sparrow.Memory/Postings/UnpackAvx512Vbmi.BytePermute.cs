@@ -70,13 +70,13 @@ internal readonly partial struct UnpackAvx512Vbmi
     {
         // PERF: compiled on its own, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrow<BytePermute, TWidth>(ref arguments);
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrow<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
     }
 
     private readonly struct PermutedWideKernel : IWidthKernel
     {
         // PERF: compiled on its own, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWide<BytePermute, TWidth>(ref arguments);
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWide<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
     }
 }

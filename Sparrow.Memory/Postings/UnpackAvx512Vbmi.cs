@@ -43,14 +43,14 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
-        return WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref arguments) ? arguments.Sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+        return WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out uint sum)
+            ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
     }
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
-        return WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref arguments) ? arguments.Sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+        return WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out uint sum)
+            ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
     }
 
     public static void AddRange(ref uint values, int from, int to, uint amount) => UnpackAvx512.AddRange(ref values, from, to, amount);
@@ -158,12 +158,11 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     {
         // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint values = ref arguments.Narrow;
+            ref uint values = ref Unsafe.As<byte, uint>(ref output);
             (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
-            Vector512<uint> carry = Vector512.Create((uint)arguments.Start);
+            Vector512<uint> carry = Vector512.Create((uint)start);
             (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
             first.StoreUnsafe(ref values, 0);
             second.StoreUnsafe(ref values, 16);
@@ -176,7 +175,7 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
             (first, second, carry) = Values<TWidth>(s3, carry);
             first.StoreUnsafe(ref values, 96);
             second.StoreUnsafe(ref values, 112);
-            arguments.Sum = carry.ToScalar() - (uint)arguments.Start;
+            return carry.ToScalar() - (uint)start;
         }
     }
 
@@ -184,26 +183,25 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     {
         // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref ulong values = ref arguments.Wide;
-            Vector512<ulong> start = Vector512.Create(arguments.Start);
+            ref ulong values = ref Unsafe.As<byte, ulong>(ref output);
+            Vector512<ulong> wideStart = Vector512.Create(start);
             (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
             Vector512<uint> carry = Vector512<uint>.Zero;
             (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
-            UnpackAvx512.StoreWide(first, start, ref values, 0);
-            UnpackAvx512.StoreWide(second, start, ref values, 16);
+            UnpackAvx512.StoreWide(first, wideStart, ref values, 0);
+            UnpackAvx512.StoreWide(second, wideStart, ref values, 16);
             (first, second, carry) = Values<TWidth>(s1, carry);
-            UnpackAvx512.StoreWide(first, start, ref values, 32);
-            UnpackAvx512.StoreWide(second, start, ref values, 48);
+            UnpackAvx512.StoreWide(first, wideStart, ref values, 32);
+            UnpackAvx512.StoreWide(second, wideStart, ref values, 48);
             (first, second, carry) = Values<TWidth>(s2, carry);
-            UnpackAvx512.StoreWide(first, start, ref values, 64);
-            UnpackAvx512.StoreWide(second, start, ref values, 80);
+            UnpackAvx512.StoreWide(first, wideStart, ref values, 64);
+            UnpackAvx512.StoreWide(second, wideStart, ref values, 80);
             (first, second, carry) = Values<TWidth>(s3, carry);
-            UnpackAvx512.StoreWide(first, start, ref values, 96);
-            UnpackAvx512.StoreWide(second, start, ref values, 112);
-            arguments.Sum = carry.ToScalar();
+            UnpackAvx512.StoreWide(first, wideStart, ref values, 96);
+            UnpackAvx512.StoreWide(second, wideStart, ref values, 112);
+            return carry.ToScalar();
         }
     }
 }

@@ -17,31 +17,20 @@ internal readonly struct UnpackVector128 : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref deltas };
-        if (width == 0)
-            UnpackKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<UnpackKernel>(width, ref arguments);
+        ref byte output = ref Unsafe.As<uint, byte>(ref deltas);
+        _ = width == 0 ? UnpackKernel.Run<Bits0>(ref packed, ref output, 0) : WidthSwitch.Run<UnpackKernel>(width, ref packed, ref output, 0);
     }
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Narrow = ref values, Start = start };
-        if (width == 0)
-            NarrowKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<NarrowKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<uint, byte>(ref values);
+        return width == 0 ? NarrowKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<NarrowKernel>(width, ref packed, ref output, start);
     }
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
     {
-        var arguments = new KernelArguments { Packed = ref packed, Wide = ref values, Start = start };
-        if (width == 0)
-            WideKernel.Run<Bits0>(ref arguments);
-        else
-            WidthSwitch.Run<WideKernel>(width, ref arguments);
-        return arguments.Sum;
+        ref byte output = ref Unsafe.As<ulong, byte>(ref values);
+        return width == 0 ? WideKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<WideKernel>(width, ref packed, ref output, start);
     }
 
     /// <summary>Field <paramref name="field"/> of the four lanes: deltas 4 × field .. 4 × field + 3.</summary>
@@ -85,10 +74,9 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint deltas = ref arguments.Narrow;
+            ref uint deltas = ref Unsafe.As<byte, uint>(ref output);
             Field<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
             Field<TWidth>(ref packed, 1).StoreUnsafe(ref deltas, 4);
             Field<TWidth>(ref packed, 2).StoreUnsafe(ref deltas, 8);
@@ -121,6 +109,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             Field<TWidth>(ref packed, 29).StoreUnsafe(ref deltas, 116);
             Field<TWidth>(ref packed, 30).StoreUnsafe(ref deltas, 120);
             Field<TWidth>(ref packed, 31).StoreUnsafe(ref deltas, 124);
+            return 0;
         }
     }
 
@@ -129,11 +118,10 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref uint values = ref arguments.Narrow;
-            Vector128<uint> sum = Vector128.Create((uint)arguments.Start);
+            ref uint values = ref Unsafe.As<byte, uint>(ref output);
+            Vector128<uint> sum = Vector128.Create((uint)start);
             sum = Step<TWidth>(ref packed, 0, sum, ref values);
             sum = Step<TWidth>(ref packed, 1, sum, ref values);
             sum = Step<TWidth>(ref packed, 2, sum, ref values);
@@ -166,7 +154,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 29, sum, ref values);
             sum = Step<TWidth>(ref packed, 30, sum, ref values);
             sum = Step<TWidth>(ref packed, 31, sum, ref values);
-            arguments.Sum = sum.GetElement(3) - (uint)arguments.Start;
+            return sum.GetElement(3) - (uint)start;
         }
     }
 
@@ -175,11 +163,10 @@ internal readonly struct UnpackVector128 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth
+        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
-            ref byte packed = ref arguments.Packed;
-            ref ulong values = ref arguments.Wide;
-            Vector128<ulong> first = Vector128.Create(arguments.Start);
+            ref ulong values = ref Unsafe.As<byte, ulong>(ref output);
+            Vector128<ulong> first = Vector128.Create(start);
             Vector128<uint> sum = Vector128<uint>.Zero;
             sum = Step<TWidth>(ref packed, 0, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 1, sum, first, ref values);
@@ -213,7 +200,7 @@ internal readonly struct UnpackVector128 : IPostingUnpack
             sum = Step<TWidth>(ref packed, 29, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 30, sum, first, ref values);
             sum = Step<TWidth>(ref packed, 31, sum, first, ref values);
-            arguments.Sum = sum.GetElement(3);
+            return sum.GetElement(3);
         }
     }
 

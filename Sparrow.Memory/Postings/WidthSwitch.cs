@@ -44,66 +44,63 @@ internal readonly struct Bits30 : IBitWidth { public static int Value => 30; }
 internal readonly struct Bits31 : IBitWidth { public static int Value => 31; }
 internal readonly struct Bits32 : IBitWidth { public static int Value => 32; }
 
-/// <summary>What a width-specialised kernel reads and writes: the packed rows, and the deltas or values it writes from <see cref="Start"/>.</summary>
-internal ref struct KernelArguments
-{
-    public ref byte Packed;
-    public ref uint Narrow;
-    public ref ulong Wide;
-    public ulong Start;
-    /// <summary>Set by a decode kernel: the sum of the block's deltas plus one, modulo 2^32 (its last value minus <see cref="Start"/>).</summary>
-    public uint Sum;
-}
-
 /// <summary>A kernel of a vector path, compiled per width by <see cref="WidthSwitch.Run{TKernel}"/>.</summary>
 internal interface IWidthKernel
 {
-    static abstract void Run<TWidth>(ref KernelArguments arguments) where TWidth : struct, IBitWidth;
+    /// <summary>
+    /// Unpacks or decodes the block at <paramref name="packed"/> into <paramref name="output"/> (128 32-bit deltas or
+    /// values, or 128 64-bit values, as the kernel writes), from <paramref name="start"/>; returns the sum of the deltas
+    /// plus one modulo 2^32 (a decode kernel) or 0 (an unpack kernel).
+    /// </summary>
+    // PERF: the arguments in registers and the sum returned in one: through a struct on the stack, each block's call
+    // zeroed it, stored three fields, and the kernel loaded them back before its first load of the rows.
+    static abstract uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth;
 }
 
 /// <summary>
-/// The one switch from a block's width to its kernel specialised for that width: a jump table (the IL switch opcode),
+/// The one switch from a block's width (1..32) to its kernel specialised for that width: a jump table (the IL switch opcode),
 /// then straight-line code whose shifts, masks and row offsets are constants and whose branches on them are folded.
 /// </summary>
 internal static class WidthSwitch
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Run<TKernel>(int width, ref KernelArguments arguments) where TKernel : struct, IWidthKernel
+    public static uint Run<TKernel>(int width, ref byte packed, ref byte output, ulong start) where TKernel : struct, IWidthKernel
     {
         switch (width)
         {
-            case 1: TKernel.Run<Bits1>(ref arguments); break;
-            case 2: TKernel.Run<Bits2>(ref arguments); break;
-            case 3: TKernel.Run<Bits3>(ref arguments); break;
-            case 4: TKernel.Run<Bits4>(ref arguments); break;
-            case 5: TKernel.Run<Bits5>(ref arguments); break;
-            case 6: TKernel.Run<Bits6>(ref arguments); break;
-            case 7: TKernel.Run<Bits7>(ref arguments); break;
-            case 8: TKernel.Run<Bits8>(ref arguments); break;
-            case 9: TKernel.Run<Bits9>(ref arguments); break;
-            case 10: TKernel.Run<Bits10>(ref arguments); break;
-            case 11: TKernel.Run<Bits11>(ref arguments); break;
-            case 12: TKernel.Run<Bits12>(ref arguments); break;
-            case 13: TKernel.Run<Bits13>(ref arguments); break;
-            case 14: TKernel.Run<Bits14>(ref arguments); break;
-            case 15: TKernel.Run<Bits15>(ref arguments); break;
-            case 16: TKernel.Run<Bits16>(ref arguments); break;
-            case 17: TKernel.Run<Bits17>(ref arguments); break;
-            case 18: TKernel.Run<Bits18>(ref arguments); break;
-            case 19: TKernel.Run<Bits19>(ref arguments); break;
-            case 20: TKernel.Run<Bits20>(ref arguments); break;
-            case 21: TKernel.Run<Bits21>(ref arguments); break;
-            case 22: TKernel.Run<Bits22>(ref arguments); break;
-            case 23: TKernel.Run<Bits23>(ref arguments); break;
-            case 24: TKernel.Run<Bits24>(ref arguments); break;
-            case 25: TKernel.Run<Bits25>(ref arguments); break;
-            case 26: TKernel.Run<Bits26>(ref arguments); break;
-            case 27: TKernel.Run<Bits27>(ref arguments); break;
-            case 28: TKernel.Run<Bits28>(ref arguments); break;
-            case 29: TKernel.Run<Bits29>(ref arguments); break;
-            case 30: TKernel.Run<Bits30>(ref arguments); break;
-            case 31: TKernel.Run<Bits31>(ref arguments); break;
-            case 32: TKernel.Run<Bits32>(ref arguments); break;
+            case 1: return TKernel.Run<Bits1>(ref packed, ref output, start);
+            case 2: return TKernel.Run<Bits2>(ref packed, ref output, start);
+            case 3: return TKernel.Run<Bits3>(ref packed, ref output, start);
+            case 4: return TKernel.Run<Bits4>(ref packed, ref output, start);
+            case 5: return TKernel.Run<Bits5>(ref packed, ref output, start);
+            case 6: return TKernel.Run<Bits6>(ref packed, ref output, start);
+            case 7: return TKernel.Run<Bits7>(ref packed, ref output, start);
+            case 8: return TKernel.Run<Bits8>(ref packed, ref output, start);
+            case 9: return TKernel.Run<Bits9>(ref packed, ref output, start);
+            case 10: return TKernel.Run<Bits10>(ref packed, ref output, start);
+            case 11: return TKernel.Run<Bits11>(ref packed, ref output, start);
+            case 12: return TKernel.Run<Bits12>(ref packed, ref output, start);
+            case 13: return TKernel.Run<Bits13>(ref packed, ref output, start);
+            case 14: return TKernel.Run<Bits14>(ref packed, ref output, start);
+            case 15: return TKernel.Run<Bits15>(ref packed, ref output, start);
+            case 16: return TKernel.Run<Bits16>(ref packed, ref output, start);
+            case 17: return TKernel.Run<Bits17>(ref packed, ref output, start);
+            case 18: return TKernel.Run<Bits18>(ref packed, ref output, start);
+            case 19: return TKernel.Run<Bits19>(ref packed, ref output, start);
+            case 20: return TKernel.Run<Bits20>(ref packed, ref output, start);
+            case 21: return TKernel.Run<Bits21>(ref packed, ref output, start);
+            case 22: return TKernel.Run<Bits22>(ref packed, ref output, start);
+            case 23: return TKernel.Run<Bits23>(ref packed, ref output, start);
+            case 24: return TKernel.Run<Bits24>(ref packed, ref output, start);
+            case 25: return TKernel.Run<Bits25>(ref packed, ref output, start);
+            case 26: return TKernel.Run<Bits26>(ref packed, ref output, start);
+            case 27: return TKernel.Run<Bits27>(ref packed, ref output, start);
+            case 28: return TKernel.Run<Bits28>(ref packed, ref output, start);
+            case 29: return TKernel.Run<Bits29>(ref packed, ref output, start);
+            case 30: return TKernel.Run<Bits30>(ref packed, ref output, start);
+            case 31: return TKernel.Run<Bits31>(ref packed, ref output, start);
+            case 32: return TKernel.Run<Bits32>(ref packed, ref output, start);
+            default: return 0;
         }
     }
 
@@ -113,34 +110,34 @@ internal static class WidthSwitch
     /// (fields gathered by byte permutes, sums in 32-bit lanes); false, running nothing, for any other width.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool RunPermuted<TWordKernel, TDwordKernel>(int width, ref KernelArguments arguments)
+    public static bool RunPermuted<TWordKernel, TDwordKernel>(int width, ref byte packed, ref byte output, ulong start, out uint sum)
         where TWordKernel : struct, IWidthKernel
         where TDwordKernel : struct, IWidthKernel
     {
         switch (width)
         {
-            case 4: TWordKernel.Run<Bits4>(ref arguments); return true;
-            case 5: TWordKernel.Run<Bits5>(ref arguments); return true;
-            case 6: TWordKernel.Run<Bits6>(ref arguments); return true;
-            case 7: TWordKernel.Run<Bits7>(ref arguments); return true;
-            case 8: TWordKernel.Run<Bits8>(ref arguments); return true;
-            case 9: TWordKernel.Run<Bits9>(ref arguments); return true;
-            case 10: TWordKernel.Run<Bits10>(ref arguments); return true;
-            case 11: TDwordKernel.Run<Bits11>(ref arguments); return true;
-            case 12: TWordKernel.Run<Bits12>(ref arguments); return true;
-            case 13: TDwordKernel.Run<Bits13>(ref arguments); return true;
-            case 14: TDwordKernel.Run<Bits14>(ref arguments); return true;
-            case 15: TDwordKernel.Run<Bits15>(ref arguments); return true;
-            case 16: TDwordKernel.Run<Bits16>(ref arguments); return true;
-            case 17: TDwordKernel.Run<Bits17>(ref arguments); return true;
-            case 18: TDwordKernel.Run<Bits18>(ref arguments); return true;
-            case 19: TDwordKernel.Run<Bits19>(ref arguments); return true;
-            case 20: TDwordKernel.Run<Bits20>(ref arguments); return true;
-            case 21: TDwordKernel.Run<Bits21>(ref arguments); return true;
-            case 22: TDwordKernel.Run<Bits22>(ref arguments); return true;
-            case 23: TDwordKernel.Run<Bits23>(ref arguments); return true;
-            case 24: TDwordKernel.Run<Bits24>(ref arguments); return true;
-            default: return false;
+            case 4: sum = TWordKernel.Run<Bits4>(ref packed, ref output, start); return true;
+            case 5: sum = TWordKernel.Run<Bits5>(ref packed, ref output, start); return true;
+            case 6: sum = TWordKernel.Run<Bits6>(ref packed, ref output, start); return true;
+            case 7: sum = TWordKernel.Run<Bits7>(ref packed, ref output, start); return true;
+            case 8: sum = TWordKernel.Run<Bits8>(ref packed, ref output, start); return true;
+            case 9: sum = TWordKernel.Run<Bits9>(ref packed, ref output, start); return true;
+            case 10: sum = TWordKernel.Run<Bits10>(ref packed, ref output, start); return true;
+            case 11: sum = TDwordKernel.Run<Bits11>(ref packed, ref output, start); return true;
+            case 12: sum = TWordKernel.Run<Bits12>(ref packed, ref output, start); return true;
+            case 13: sum = TDwordKernel.Run<Bits13>(ref packed, ref output, start); return true;
+            case 14: sum = TDwordKernel.Run<Bits14>(ref packed, ref output, start); return true;
+            case 15: sum = TDwordKernel.Run<Bits15>(ref packed, ref output, start); return true;
+            case 16: sum = TDwordKernel.Run<Bits16>(ref packed, ref output, start); return true;
+            case 17: sum = TDwordKernel.Run<Bits17>(ref packed, ref output, start); return true;
+            case 18: sum = TDwordKernel.Run<Bits18>(ref packed, ref output, start); return true;
+            case 19: sum = TDwordKernel.Run<Bits19>(ref packed, ref output, start); return true;
+            case 20: sum = TDwordKernel.Run<Bits20>(ref packed, ref output, start); return true;
+            case 21: sum = TDwordKernel.Run<Bits21>(ref packed, ref output, start); return true;
+            case 22: sum = TDwordKernel.Run<Bits22>(ref packed, ref output, start); return true;
+            case 23: sum = TDwordKernel.Run<Bits23>(ref packed, ref output, start); return true;
+            case 24: sum = TDwordKernel.Run<Bits24>(ref packed, ref output, start); return true;
+            default: sum = 0; return false;
         }
     }
 }

@@ -22,23 +22,14 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     public static bool IsSupported => Avx512F.IsSupported && Avx512BW.IsSupported && Vector512.IsHardwareAccelerated;
 
-    public static void Unpack(ref byte packed, int width, ref uint deltas)
-    {
-        ref byte output = ref Unsafe.As<uint, byte>(ref deltas);
-        _ = width == 0 ? UnpackKernel.Run<Bits0>(ref packed, ref output, 0) : WidthSwitch.Run<UnpackKernel>(width, ref packed, ref output, 0);
-    }
+    public static void Unpack(ref byte packed, int width, ref uint deltas) =>
+        WidthSwitch.Run<UnpackKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref deltas), 0);
 
-    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
-    {
-        ref byte output = ref Unsafe.As<uint, byte>(ref values);
-        return width == 0 ? NarrowKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<NarrowKernel>(width, ref packed, ref output, start);
-    }
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values) =>
+        WidthSwitch.Run<NarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
 
-    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
-    {
-        ref byte output = ref Unsafe.As<ulong, byte>(ref values);
-        return width == 0 ? WideKernel.Run<Bits0>(ref packed, ref output, start) : WidthSwitch.Run<WideKernel>(width, ref packed, ref output, start);
-    }
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
+        WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
 
     /// <summary>
     /// The fields of a group gathered from its rows: one load and one quarter shuffle (vshufi32x4) of the rows they lie

@@ -23,13 +23,9 @@ internal readonly partial struct UnpackAvx512Vbmi
         {
             int width = TWidth.Value;
             ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(GroupTables), GroupTableOffset(width, group));
-            Vector512<byte> rows = Vector512.LoadUnsafe(ref packed, (nuint)(GroupWindow(width, group) * Vector128<byte>.Count));
-            Vector512<byte> gather = Vector512.LoadUnsafe(ref table);
-            // PERF: a field of whole bytes needs no shift or mask: the second table, zero, fills its lane's other bytes.
-            if (width % 8 == 0)
-                return Avx512Vbmi.PermuteVar64x8x2(rows, gather, Vector512<byte>.Zero).AsUInt32();
-            return Avx512F.ShiftRightLogicalVariable(Avx512Vbmi.PermuteVar64x8(rows, gather).AsUInt32(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt32())
-                & Vector512.Create((1u << width) - 1);
+            Vector512<byte> bytes = Permute(ref packed, GroupWindow(width, group), ref table, width % 8 == 0);
+            return width % 8 == 0 ? bytes.AsUInt32()
+                : Avx512F.ShiftRightLogicalVariable(bytes.AsUInt32(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt32()) & Vector512.Create((1u << width) - 1);
         }
     }
 

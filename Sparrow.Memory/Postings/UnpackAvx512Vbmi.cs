@@ -98,21 +98,29 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     /// </summary>
     private static int Window(int width, int step) => Math.Min(step * width / 4, width - 4);
 
+    /// <summary>
+    /// The 64-byte window of rows from row <paramref name="window"/>, its bytes permuted by the 64 indexes at
+    /// <paramref name="table"/>: the bytes each field lies in, into its lane.
+    /// </summary>
+    // PERF: for fields of whole bytes (<paramref name="wholeBytes"/>) the two-table permute, its second table zero, fills a
+    // lane's other bytes: the field needs no shift or mask after it.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<byte> Permute(ref byte packed, int window, ref byte table, bool wholeBytes)
+    {
+        Vector512<byte> rows = Vector512.LoadUnsafe(ref packed, (nuint)(window * Vector128<byte>.Count));
+        Vector512<byte> indexes = Vector512.LoadUnsafe(ref table);
+        return wholeBytes ? Avx512Vbmi.PermuteVar64x8x2(rows, indexes, Vector512<byte>.Zero) : Avx512Vbmi.PermuteVar64x8(rows, indexes);
+    }
+
     /// <summary>Deltas 32 × <paramref name="step"/> .. + 31, plus one up to 11 bits: delta n in the low half of 32-bit lane n, delta n + 16 in its high half.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector512<uint> Deltas<TWidth>(ref byte packed, int step) where TWidth : struct, IBitWidth
     {
         int width = TWidth.Value;
         ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(StepTables), TableOffset(width, step));
-        Vector512<byte> rows = Vector512.LoadUnsafe(ref packed, (nuint)(Window(width, step) * Vector128<byte>.Count));
-        Vector512<byte> gather = Vector512.LoadUnsafe(ref table);
-        Vector512<ushort> deltas;
-        // PERF: a byte-wide field needs no shift or mask: the second table of the permute, zero, is its lane's high byte.
-        if (width == 8)
-            deltas = Avx512Vbmi.PermuteVar64x8x2(rows, gather, Vector512<byte>.Zero).AsUInt16();
-        else
-            deltas = Avx512BW.ShiftRightLogicalVariable(Avx512Vbmi.PermuteVar64x8(rows, gather).AsUInt16(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt16())
-                & Vector512.Create((ushort)((1 << width) - 1));
+        Vector512<byte> bytes = Permute(ref packed, Window(width, step), ref table, width == 8);
+        Vector512<ushort> deltas = width == 8 ? bytes.AsUInt16()
+            : Avx512BW.ShiftRightLogicalVariable(bytes.AsUInt16(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt16()) & Vector512.Create((ushort)((1 << width) - 1));
         // Sixteen deltas plus one stay below 2^16 up to 11 bits; at 12 bits the ones are added after the sums.
         return (OnesFirst<TWidth>() ? deltas + Vector512<ushort>.One : deltas).AsUInt32();
     }

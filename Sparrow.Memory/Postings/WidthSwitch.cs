@@ -8,7 +8,7 @@ internal interface IBitWidth
     static abstract int Value { get; }
 }
 
-/// <summary>Width 0: no bytes, every delta 0 (a run of consecutive ids); kernels run it without the switch.</summary>
+/// <summary>Width 0: no bytes, every delta 0 (a run of consecutive ids).</summary>
 internal readonly struct Bits0 : IBitWidth { public static int Value => 0; }
 
 internal readonly struct Bits1 : IBitWidth { public static int Value => 1; }
@@ -58,7 +58,7 @@ internal interface IWidthKernel
 }
 
 /// <summary>
-/// The one switch from a block's width (1..32) to its kernel specialised for that width: a jump table (the IL switch opcode),
+/// The one switch from a block's width (0..32) to its kernel specialised for that width: a jump table (the IL switch opcode),
 /// then straight-line code whose shifts, masks and row offsets are constants and whose branches on them are folded.
 /// </summary>
 internal static class WidthSwitch
@@ -68,6 +68,7 @@ internal static class WidthSwitch
     {
         switch (width)
         {
+            case 0: return TKernel.Run<Bits0>(ref packed, ref output, start);
             case 1: return TKernel.Run<Bits1>(ref packed, ref output, start);
             case 2: return TKernel.Run<Bits2>(ref packed, ref output, start);
             case 3: return TKernel.Run<Bits3>(ref packed, ref output, start);

@@ -6,8 +6,8 @@ using System.Runtime.Intrinsics.X86;
 namespace Sparrow.Storage;
 
 /// <summary>
-/// The AVX-512 path with VBMI: fields gathered by byte permutes (vpermb) of a 64-byte window of rows, the four bytes a field
-/// lies in into its lane, shifted and masked, each width with its own constant tables. Widths
+/// The AVX-512 path with VBMI: fields gathered by byte permutes (vpermb) of a 64-byte window of rows, the bytes a field lies
+/// in into its lane, shifted and masked, each width with its own constant tables. Widths
 /// <see cref="MinWidth"/>..<see cref="MaxWidth"/> but 11 are summed 32 deltas at a time in 16-bit lanes; 11 and 13..24 go
 /// through <see cref="UnpackAvx512"/>'s 16-lane kernels with <see cref="BytePermute"/> as their gather; every other width,
 /// and the other kernels, are <see cref="UnpackAvx512"/>'s.
@@ -41,17 +41,13 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
 
     public static void Unpack(ref byte packed, int width, ref uint deltas) => UnpackAvx512.Unpack(ref packed, width, ref deltas);
 
-    public static uint Decode(ref byte packed, int width, uint start, ref uint values)
-    {
-        return WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out uint sum)
+    public static uint Decode(ref byte packed, int width, uint start, ref uint values) =>
+        WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out uint sum)
             ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
-    }
 
-    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values)
-    {
-        return WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out uint sum)
+    public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
+        WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out uint sum)
             ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
-    }
 
     public static void AddRange(ref uint values, int from, int to, uint amount) => UnpackAvx512.AddRange(ref values, from, to, amount);
 

@@ -154,6 +154,26 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
         return (carry + low, carry + high, carry + total);
     }
 
+    /// <summary>A step's 32 values on top of <paramref name="carry"/> stored; returns the carry past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store<TWidth>(Vector512<uint> sums, Vector512<uint> carry, ref uint values, int step) where TWidth : struct, IBitWidth
+    {
+        (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(sums, carry);
+        first.StoreUnsafe(ref values, (nuint)(StepDeltas * step));
+        second.StoreUnsafe(ref values, (nuint)(StepDeltas * step + Vector512<uint>.Count));
+        return carry;
+    }
+
+    /// <summary>As the 32-bit store, the sums widened onto <paramref name="start"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store<TWidth>(Vector512<uint> sums, Vector512<uint> carry, Vector512<ulong> start, ref ulong values, int step) where TWidth : struct, IBitWidth
+    {
+        (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(sums, carry);
+        UnpackAvx512.StoreWide(first, start, ref values, StepDeltas * step);
+        UnpackAvx512.StoreWide(second, start, ref values, StepDeltas * step + Vector512<uint>.Count);
+        return carry;
+    }
+
     /// <summary>Lane 15 of <paramref name="values"/> in every lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector512<uint> Last(Vector512<uint> values) => Avx512F.PermuteVar16x32(values, Vector512.Create((uint)Vector512<uint>.Count - 1));
@@ -167,18 +187,10 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
             ref uint values = ref Unsafe.As<byte, uint>(ref output);
             (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
             Vector512<uint> carry = Vector512.Create((uint)start);
-            (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
-            first.StoreUnsafe(ref values, 0);
-            second.StoreUnsafe(ref values, 16);
-            (first, second, carry) = Values<TWidth>(s1, carry);
-            first.StoreUnsafe(ref values, 32);
-            second.StoreUnsafe(ref values, 48);
-            (first, second, carry) = Values<TWidth>(s2, carry);
-            first.StoreUnsafe(ref values, 64);
-            second.StoreUnsafe(ref values, 80);
-            (first, second, carry) = Values<TWidth>(s3, carry);
-            first.StoreUnsafe(ref values, 96);
-            second.StoreUnsafe(ref values, 112);
+            carry = Store<TWidth>(s0, carry, ref values, 0);
+            carry = Store<TWidth>(s1, carry, ref values, 1);
+            carry = Store<TWidth>(s2, carry, ref values, 2);
+            carry = Store<TWidth>(s3, carry, ref values, 3);
             return carry.ToScalar() - (uint)start;
         }
     }
@@ -193,18 +205,10 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
             Vector512<ulong> wideStart = Vector512.Create(start);
             (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
             Vector512<uint> carry = Vector512<uint>.Zero;
-            (Vector512<uint> first, Vector512<uint> second, carry) = Values<TWidth>(s0, carry);
-            UnpackAvx512.StoreWide(first, wideStart, ref values, 0);
-            UnpackAvx512.StoreWide(second, wideStart, ref values, 16);
-            (first, second, carry) = Values<TWidth>(s1, carry);
-            UnpackAvx512.StoreWide(first, wideStart, ref values, 32);
-            UnpackAvx512.StoreWide(second, wideStart, ref values, 48);
-            (first, second, carry) = Values<TWidth>(s2, carry);
-            UnpackAvx512.StoreWide(first, wideStart, ref values, 64);
-            UnpackAvx512.StoreWide(second, wideStart, ref values, 80);
-            (first, second, carry) = Values<TWidth>(s3, carry);
-            UnpackAvx512.StoreWide(first, wideStart, ref values, 96);
-            UnpackAvx512.StoreWide(second, wideStart, ref values, 112);
+            carry = Store<TWidth>(s0, carry, wideStart, ref values, 0);
+            carry = Store<TWidth>(s1, carry, wideStart, ref values, 1);
+            carry = Store<TWidth>(s2, carry, wideStart, ref values, 2);
+            carry = Store<TWidth>(s3, carry, wideStart, ref values, 3);
             return carry.ToScalar();
         }
     }

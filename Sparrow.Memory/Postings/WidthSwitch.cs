@@ -63,6 +63,7 @@ internal interface IWidthKernel
 /// </summary>
 internal static class WidthSwitch
 {
+    /// <summary>Runs <typeparamref name="TKernel"/> for <paramref name="width"/>: what the kernel returns, or 0 for a width outside 0..32 (no kernel runs; callers check widths first).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint Run<TKernel>(int width, ref byte packed, ref byte output, ulong start) where TKernel : struct, IWidthKernel
     {

@@ -19,6 +19,8 @@ public sealed unsafe class PostingListBadInputTests
         yield return PostingData.Encode(PostingData.Build(300, 3, uint.MaxValue, PostingData.WithOutliers(random, 5, 20, 0.05)));
         yield return PostingData.Encode(PostingData.Build(200, 3, ulong.MaxValue, PostingData.WithOutliers(random, 36, 60, 0.05)));
         yield return PostingData.Encode(PostingData.EndingAt(uint.MaxValue, 140, () => PostingData.GapBelow(random, 20)));
+        // Three full blocks of one width and a short last: the decoder's pair of blocks (0 and 1), then a block alone.
+        yield return PostingData.Encode(PostingData.Build(395, 3, uint.MaxValue, () => PostingData.GapOfWidth(random, 6)));
         yield return PostingData.Encode([5]);
         yield return PostingData.Encode(Array.Empty<ulong>());
     }

@@ -132,6 +132,65 @@ public sealed unsafe class UnpackKernelTests
 
     [Theory]
     [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
+    public void DecodesTwoBlocksOfEveryWidthInOnePass(string name)
+    {
+        UnpackKernel kernel = PostingPaths.KernelNamed(name);
+        var random = new Random(47);
+        using var input = new GuardedMemory(32 * 32);
+        using var output = new GuardedMemory(256 * sizeof(ulong));
+        for (int width = 0; width <= 24; width++)
+        {
+            // As one block: random fields, every field at its maximum, every field 0; and one block at its maximum beside
+            // one of zeros, so that the second block's start is the first's end, not a sum of both.
+            foreach (byte?[] fills in new[] { new byte?[] { null, null }, [0xFF, 0xFF], [0x00, 0x00], [0xFF, 0x00], [0x00, 0xFF] })
+            {
+                foreach (bool atEnd in new[] { true, false })
+                {
+                    byte* packed = atEnd ? input.EndingAtGuard(32 * width) : input.StartingAfterGuard;
+                    var bytes = new Span<byte>(packed, 32 * width);
+                    for (int block = 0; block < 2; block++)
+                    {
+                        Span<byte> blockBytes = bytes.Slice(16 * width * block, 16 * width);
+                        if (fills[block] is byte fill)
+                            blockBytes.Fill(fill);
+                        else
+                            random.NextBytes(blockBytes);
+                    }
+                    var deltas = new uint[256];
+                    for (int i = 0; i < 256; i++)
+                        deltas[i] = ReferenceField(bytes.Slice(16 * width * (i / 128), 16 * width), width, i % 128) + 1;
+                    uint firstSum = 0, secondSum = 0;
+                    for (int i = 0; i < 128; i++)
+                        (firstSum, secondSum) = (firstSum + deltas[i], secondSum + deltas[128 + i]);
+                    ulong sums = firstSum | (ulong)secondSum << 32;
+                    string what = $"{name}, width {width}, fills {fills[0]}/{fills[1]}";
+
+                    uint start = (uint)random.Next();
+                    uint* narrow = atEnd ? (uint*)output.EndingAtGuard(256 * sizeof(uint)) : (uint*)output.StartingAfterGuard;
+                    Assert.True(sums == kernel.DecodePair32((IntPtr)packed, width, start, (IntPtr)narrow), $"{what}: the returned sums");
+                    uint value = start;
+                    for (int i = 0; i < 256; i++)
+                    {
+                        value += deltas[i];
+                        Assert.True(value == narrow[i], $"{what}, value {i}");
+                    }
+
+                    ulong wideStart = ((ulong)(uint)random.Next() << 32) | (uint)random.Next();
+                    ulong* wide = atEnd ? (ulong*)output.EndingAtGuard(256 * sizeof(ulong)) : (ulong*)output.StartingAfterGuard;
+                    Assert.True(sums == kernel.DecodePair64((IntPtr)packed, width, wideStart, (IntPtr)wide), $"{what}: the returned 64-bit sums");
+                    ulong wideValue = wideStart;
+                    for (int i = 0; i < 256; i++)
+                    {
+                        wideValue += deltas[i];
+                        Assert.True(wideValue == wide[i], $"{what}, 64-bit value {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(PostingPaths.KernelNames), MemberType = typeof(PostingPaths))]
     public void WidensEveryCountOntoTheStart(string name)
     {
         UnpackKernel kernel = PostingPaths.KernelNamed(name);

@@ -107,6 +107,21 @@ internal static class PostingBlockDecoder
         return TUnpack.Decode(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values)) == span;
     }
 
+    /// <summary>
+    /// Two consecutive common blocks of one <paramref name="width"/> in one pass (<see cref="IPostingUnpack.DecodePair(ref byte, int, uint, ref uint)"/>):
+    /// their 32 × width bytes at <paramref name="packed"/>, each checked against its span as <see cref="TryDecodeFused"/> checks one.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryDecodeFusedPair<TUnpack, T>(ref byte packed, int width, ulong start, ulong span, ulong nextSpan, ref T values)
+        where TUnpack : struct, IPostingUnpack
+        where T : unmanaged
+    {
+        ulong sums = typeof(T) == typeof(uint)
+            ? TUnpack.DecodePair(ref packed, width, (uint)start, ref Unsafe.As<T, uint>(ref values))
+            : TUnpack.DecodePair(ref packed, width, start, ref Unsafe.As<T, ulong>(ref values));
+        return (uint)sums == span && sums >> 32 == nextSpan;
+    }
+
     /// <summary>Any block: low parts into 64-bit deltas, high parts added, each sum checked against the type's maximum.</summary>
     [SkipLocalsInit]
     private static bool TryDecodeChecked<TUnpack, T>(ReadOnlySpan<byte> encoded, in Block block, int deltas, ulong start, ulong span, ref T values)

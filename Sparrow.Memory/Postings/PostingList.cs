@@ -173,6 +173,25 @@ public static partial class PostingList
             if (code <= PostingBlockDecoder.MaxFusedWidth && block != last)
             {
                 int packedBytes = code * (BlockLength / 8);
+                if (loadWhole && block + 1 != last)
+                {
+                    // PERF: a common block followed by another of its width: both through one kernel, their work interleaved
+                    // (decoded one by one, a block's chains left the scheduler waiting on their latency). A next record that
+                    // is not such a block, or not valid, is read again on its own turn.
+                    ulong next = LoadRecord(ref bytes, bit + recordBits, lastLoad, recordMask);
+                    ulong nextSpan = spanBase + (next >> CodeBits);
+                    if (((int)next & ((1 << CodeBits) - 1)) == code && nextSpan >= spanBase && nextSpan <= max - start - span)
+                    {
+                        if (2 * packedBytes > length - offset
+                            || !PostingBlockDecoder.TryDecodeFusedPair<TUnpack, T>(ref Unsafe.Add(ref bytes, offset), code, start, span, nextSpan, ref blockValues))
+                            return OperationStatus.InvalidData;
+                        offset += 2 * packedBytes;
+                        start += span + nextSpan;
+                        block++;
+                        bit += recordBits;
+                        continue;
+                    }
+                }
                 if (packedBytes > length - offset || !PostingBlockDecoder.TryDecodeFused<TUnpack, T>(ref Unsafe.Add(ref bytes, offset), code, start, span, ref blockValues))
                     return OperationStatus.InvalidData;
                 offset += packedBytes;

@@ -19,10 +19,14 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         WidthSwitch.Run<UnpackKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref deltas), 0);
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values) =>
-        WidthSwitch.Run<NarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
+        (uint)WidthSwitch.Run<NarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
-        WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
+        (uint)WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
+
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackAvx2>(ref packed, width, start, ref values);
+
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackAvx2>(ref packed, width, start, ref values);
 
     /// <summary>Fields 2 × <paramref name="group"/> and + 1 of the four lanes: deltas 8 × group .. + 7, each row shifted per lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -117,7 +121,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
             ref uint deltas = ref Unsafe.As<byte, uint>(ref output);
             Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
@@ -145,7 +149,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
             ref uint values = ref Unsafe.As<byte, uint>(ref output);
             Vector256<uint> sum = Vector256.Create((uint)start);
@@ -178,7 +182,7 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
             ref ulong values = ref Unsafe.As<byte, ulong>(ref output);
             Vector256<ulong> first = Vector256.Create(start);

@@ -2,6 +2,8 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using Groups = (System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>,
+    System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>);
 
 namespace Sparrow.Storage;
 
@@ -26,10 +28,16 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         WidthSwitch.Run<UnpackKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref deltas), 0);
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values) =>
-        WidthSwitch.Run<NarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
+        (uint)WidthSwitch.Run<NarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
-        WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
+        (uint)WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
+
+    // PERF: no kernels of two blocks on this path: with the row-shuffle gather, a pair's inlinees ran past the JIT's
+    // inlining budget, and the kernel was left with calls.
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackAvx512>(ref packed, width, start, ref values);
+
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackAvx512>(ref packed, width, start, ref values);
 
     /// <summary>
     /// The fields of a group gathered from its rows: one load and one quarter shuffle (vshufi32x4) of the rows they lie
@@ -93,23 +101,51 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
             Vector128.LoadUnsafe(ref Unsafe.Add(ref packed, row * Vector128<byte>.Count)).AsUInt32();
     }
 
-    /// <summary>The block's eight groups (deltas 16 × group .. + 15): each group's fields plus one, scanned over its sixteen lanes.</summary>
+    /// <summary>The block's eight groups (deltas 16 × group .. + 15): each group's fields plus one.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Groups Fields<TGather, TWidth>(ref byte packed)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        Vector512<uint> one = Vector512<uint>.One;
+        return (TGather.Fields<TWidth>(ref packed, 0) + one, TGather.Fields<TWidth>(ref packed, 1) + one, TGather.Fields<TWidth>(ref packed, 2) + one, TGather.Fields<TWidth>(ref packed, 3) + one,
+            TGather.Fields<TWidth>(ref packed, 4) + one, TGather.Fields<TWidth>(ref packed, 5) + one, TGather.Fields<TWidth>(ref packed, 6) + one, TGather.Fields<TWidth>(ref packed, 7) + one);
+    }
+
+    /// <summary>One <see cref="ScanStep"/> of each of the eight groups.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Groups ScanRound(Groups s, [ConstantExpected] byte alignment) =>
+        (ScanStep(s.Item1, alignment), ScanStep(s.Item2, alignment), ScanStep(s.Item3, alignment), ScanStep(s.Item4, alignment),
+         ScanStep(s.Item5, alignment), ScanStep(s.Item6, alignment), ScanStep(s.Item7, alignment), ScanStep(s.Item8, alignment));
+
+    /// <summary>The block's eight groups, each group's fields plus one scanned over its sixteen lanes.</summary>
     // PERF: the eight scans interleaved, each step of one beside the same step of the others: eight independent chains in
     // program order, so the scheduler holds work that is ready; one group after another, each step waited on the one
     // before it (a block took a tenth longer with four groups interleaved, a quarter longer with none, on the Zen 5 this
     // was measured on).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static (Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>) Scans<TGather, TWidth>(ref byte packed)
+    private static Groups Scans<TGather, TWidth>(ref byte packed)
         where TGather : struct, IFieldGather
         where TWidth : struct, IBitWidth
     {
-        Vector512<uint> one = Vector512<uint>.One;
-        Vector512<uint> s0 = TGather.Fields<TWidth>(ref packed, 0) + one, s1 = TGather.Fields<TWidth>(ref packed, 1) + one, s2 = TGather.Fields<TWidth>(ref packed, 2) + one, s3 = TGather.Fields<TWidth>(ref packed, 3) + one;
-        Vector512<uint> s4 = TGather.Fields<TWidth>(ref packed, 4) + one, s5 = TGather.Fields<TWidth>(ref packed, 5) + one, s6 = TGather.Fields<TWidth>(ref packed, 6) + one, s7 = TGather.Fields<TWidth>(ref packed, 7) + one;
-        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 15), ScanStep(s1, 15), ScanStep(s2, 15), ScanStep(s3, 15), ScanStep(s4, 15), ScanStep(s5, 15), ScanStep(s6, 15), ScanStep(s7, 15));
-        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 14), ScanStep(s1, 14), ScanStep(s2, 14), ScanStep(s3, 14), ScanStep(s4, 14), ScanStep(s5, 14), ScanStep(s6, 14), ScanStep(s7, 14));
-        (s0, s1, s2, s3, s4, s5, s6, s7) = (ScanStep(s0, 12), ScanStep(s1, 12), ScanStep(s2, 12), ScanStep(s3, 12), ScanStep(s4, 12), ScanStep(s5, 12), ScanStep(s6, 12), ScanStep(s7, 12));
-        return (ScanStep(s0, 8), ScanStep(s1, 8), ScanStep(s2, 8), ScanStep(s3, 8), ScanStep(s4, 8), ScanStep(s5, 8), ScanStep(s6, 8), ScanStep(s7, 8));
+        Groups s = Fields<TGather, TWidth>(ref packed);
+        return ScanRound(ScanRound(ScanRound(ScanRound(s, 15), 14), 12), 8);
+    }
+
+    /// <summary>Two consecutive blocks' groups scanned, as <see cref="Scans"/> does one block's.</summary>
+    // PERF: the two blocks' rounds interleaved in program order, sixteen chains: a block decoded alone fills the scheduler
+    // with chains waiting on their latency before the next block's work reaches it (at 16 bits, with the byte-permute
+    // gather, two blocks a call decoded about a seventh faster than one).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (Groups First, Groups Second) PairScans<TGather, TWidth>(ref byte packed)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        Groups a = Fields<TGather, TWidth>(ref packed), b = Fields<TGather, TWidth>(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * TWidth.Value));
+        (a, b) = (ScanRound(a, 15), ScanRound(b, 15));
+        (a, b) = (ScanRound(a, 14), ScanRound(b, 14));
+        (a, b) = (ScanRound(a, 12), ScanRound(b, 12));
+        return (ScanRound(a, 8), ScanRound(b, 8));
     }
 
     /// <summary>
@@ -157,7 +193,7 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
             ref uint deltas = ref Unsafe.As<byte, uint>(ref output);
             RowShuffle.Fields<TWidth>(ref packed, 0).StoreUnsafe(ref deltas, 0);
@@ -172,43 +208,74 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         }
     }
 
+    /// <summary>A block's scanned groups on top of <paramref name="carry"/> stored; returns the carry past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store(Groups scanned, Vector512<uint> carry, ref uint values)
+    {
+        carry = Store(scanned.Item1, carry, ref values, 0);
+        carry = Store(scanned.Item2, carry, ref values, 1);
+        carry = Store(scanned.Item3, carry, ref values, 2);
+        carry = Store(scanned.Item4, carry, ref values, 3);
+        carry = Store(scanned.Item5, carry, ref values, 4);
+        carry = Store(scanned.Item6, carry, ref values, 5);
+        carry = Store(scanned.Item7, carry, ref values, 6);
+        return Store(scanned.Item8, carry, ref values, 7);
+    }
+
+    /// <summary>As the 32-bit store, the sums widened onto <paramref name="first"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store(Groups scanned, Vector512<uint> carry, Vector512<ulong> first, ref ulong values)
+    {
+        carry = Store(scanned.Item1, carry, first, ref values, 0);
+        carry = Store(scanned.Item2, carry, first, ref values, 1);
+        carry = Store(scanned.Item3, carry, first, ref values, 2);
+        carry = Store(scanned.Item4, carry, first, ref values, 3);
+        carry = Store(scanned.Item5, carry, first, ref values, 4);
+        carry = Store(scanned.Item6, carry, first, ref values, 5);
+        carry = Store(scanned.Item7, carry, first, ref values, 6);
+        return Store(scanned.Item8, carry, first, ref values, 7);
+    }
+
     /// <summary>A block decoded into 32-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane narrow kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static uint DecodeNarrow<TGather, TWidth>(ref byte packed, ref uint values, uint start)
         where TGather : struct, IFieldGather
-        where TWidth : struct, IBitWidth
-    {
-        Vector512<uint> sum = Vector512.Create(start);
-        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref packed);
-        sum = Store(s0, sum, ref values, 0);
-        sum = Store(s1, sum, ref values, 1);
-        sum = Store(s2, sum, ref values, 2);
-        sum = Store(s3, sum, ref values, 3);
-        sum = Store(s4, sum, ref values, 4);
-        sum = Store(s5, sum, ref values, 5);
-        sum = Store(s6, sum, ref values, 6);
-        sum = Store(s7, sum, ref values, 7);
-        return sum.ToScalar() - start;
-    }
+        where TWidth : struct, IBitWidth =>
+        Store(Scans<TGather, TWidth>(ref packed), Vector512.Create(start), ref values).ToScalar() - start;
 
     /// <summary>A block decoded into 64-bit values, its fields gathered by <typeparamref name="TGather"/>: the body of a 16-lane wide kernel.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static uint DecodeWide<TGather, TWidth>(ref byte packed, ref ulong values, ulong start)
         where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth =>
+        Store(Scans<TGather, TWidth>(ref packed), Vector512<uint>.Zero, Vector512.Create(start), ref values).ToScalar();
+
+    /// <summary>Two consecutive blocks decoded into 32-bit values, the second from the first's last value: the body of a 16-lane narrow pair kernel.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong DecodeNarrowPair<TGather, TWidth>(ref byte packed, ref uint values, uint start)
+        where TGather : struct, IFieldGather
         where TWidth : struct, IBitWidth
     {
-        Vector512<ulong> first = Vector512.Create(start);
-        Vector512<uint> sum = Vector512<uint>.Zero;
-        (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3, Vector512<uint> s4, Vector512<uint> s5, Vector512<uint> s6, Vector512<uint> s7) = Scans<TGather, TWidth>(ref packed);
-        sum = Store(s0, sum, first, ref values, 0);
-        sum = Store(s1, sum, first, ref values, 1);
-        sum = Store(s2, sum, first, ref values, 2);
-        sum = Store(s3, sum, first, ref values, 3);
-        sum = Store(s4, sum, first, ref values, 4);
-        sum = Store(s5, sum, first, ref values, 5);
-        sum = Store(s6, sum, first, ref values, 6);
-        sum = Store(s7, sum, first, ref values, 7);
-        return sum.ToScalar();
+        (Groups first, Groups second) = PairScans<TGather, TWidth>(ref packed);
+        // The carry vectors hold the running total in every lane: the second block starts from the first's in a register.
+        Vector512<uint> middle = Store(first, Vector512.Create(start), ref values);
+        Vector512<uint> end = Store(second, middle, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
+        return BlockPairs.Sums(middle.ToScalar() - start, end.ToScalar() - middle.ToScalar());
+    }
+
+    /// <summary>Two consecutive blocks decoded into 64-bit values, the second from the first's last value: the body of a 16-lane wide pair kernel.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong DecodeWidePair<TGather, TWidth>(ref byte packed, ref ulong values, ulong start)
+        where TGather : struct, IFieldGather
+        where TWidth : struct, IBitWidth
+    {
+        (Groups first, Groups second) = PairScans<TGather, TWidth>(ref packed);
+        Vector512<ulong> wideStart = Vector512.Create(start);
+        Vector512<uint> firstSum = Store(first, Vector512<uint>.Zero, wideStart, ref values);
+        // The first block's sum is in every lane: its low eight lanes widened are the second block's start, in a register.
+        Vector512<ulong> secondStart = wideStart + Avx512F.ConvertToVector512UInt64(firstSum.GetLower());
+        Vector512<uint> secondSum = Store(second, Vector512<uint>.Zero, secondStart, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
+        return BlockPairs.Sums(firstSum.ToScalar(), secondSum.ToScalar());
     }
 
     private readonly struct NarrowKernel : IWidthKernel
@@ -216,14 +283,14 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
         // PERF: compiled on its own, its steps inlined; inlined into a caller's switch, the caller's inlining budget
         // ran out before the steps and left them as calls (the reader's block decoder did).
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeNarrow<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeNarrow<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
     }
 
     private readonly struct WideKernel : IWidthKernel
     {
         // PERF: compiled on its own, as NarrowKernel is.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeWide<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => DecodeWide<RowShuffle, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.

@@ -19,10 +19,10 @@ internal readonly partial struct UnpackAvx512Vbmi
     internal readonly struct BytePermute : UnpackAvx512.IFieldGather
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
+        public static unsafe Vector512<uint> Fields<TWidth>(ref byte packed, int group) where TWidth : struct, IBitWidth
         {
             int width = TWidth.Value;
-            ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(GroupTables), GroupTableOffset(width, group));
+            ref byte table = ref Unsafe.AsRef<byte>(GroupTables + GroupTableOffset(width, group));
             Vector512<byte> bytes = Permute(ref packed, GroupWindow(width, group), ref table, width % 8 == 0);
             return width % 8 == 0 ? bytes.AsUInt32()
                 : Avx512F.ShiftRightLogicalVariable(bytes.AsUInt32(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt32()) & Vector512.Create((1u << width) - 1);
@@ -30,7 +30,7 @@ internal readonly partial struct UnpackAvx512Vbmi
     }
 
     /// <summary>Per width (11..<see cref="MaxPermutedWidth"/>) and group: <see cref="BytePermute"/>'s gather indexes and each lane's shift.</summary>
-    private static readonly byte[] GroupTables = BuildGroupTables();
+    private static readonly unsafe byte* GroupTables = BuildGroupTables();
 
     private const int Groups = PostingListFormat.BlockLength / 16;
 
@@ -39,14 +39,14 @@ internal readonly partial struct UnpackAvx512Vbmi
     /// <summary>The first of the four rows group <paramref name="group"/>'s fields lie in, moved back at the block's end as <see cref="Window"/> moves a step's.</summary>
     private static int GroupWindow(int width, int group) => Math.Min(group * width / 8, width - 4);
 
-    private static byte[] BuildGroupTables()
+    private static unsafe byte* BuildGroupTables()
     {
-        var tables = new byte[(MaxPermutedWidth - 10) * Groups * TableBytes];
+        byte* tables = AlignedTable((MaxPermutedWidth - 10) * Groups * TableBytes);
         for (int width = 11; width <= MaxPermutedWidth; width++)
         {
             for (int group = 0; group < Groups; group++)
             {
-                Span<byte> table = tables.AsSpan(GroupTableOffset(width, group), TableBytes);
+                var table = new Span<byte>(tables + GroupTableOffset(width, group), TableBytes);
                 int window = GroupWindow(width, group);
                 for (int lane = 0; lane < Vector512<uint>.Count; lane++)
                 {
@@ -66,13 +66,27 @@ internal readonly partial struct UnpackAvx512Vbmi
     {
         // PERF: compiled on its own, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrow<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrow<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
     }
 
     private readonly struct PermutedWideKernel : IWidthKernel
     {
         // PERF: compiled on its own, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWide<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWide<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
+    }
+
+    private readonly struct PermutedNarrowPairKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeNarrowPair<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, uint>(ref output), (uint)start);
+    }
+
+    private readonly struct PermutedWidePairKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as UnpackAvx512's kernels are.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth => UnpackAvx512.DecodeWidePair<BytePermute, TWidth>(ref packed, ref Unsafe.As<byte, ulong>(ref output), start);
     }
 }

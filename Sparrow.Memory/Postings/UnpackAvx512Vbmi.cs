@@ -1,7 +1,9 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using Steps = (System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>, System.Runtime.Intrinsics.Vector512<uint>);
 
 namespace Sparrow.Storage;
 
@@ -42,12 +44,20 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     public static void Unpack(ref byte packed, int width, ref uint deltas) => UnpackAvx512.Unpack(ref packed, width, ref deltas);
 
     public static uint Decode(ref byte packed, int width, uint start, ref uint values) =>
-        WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out uint sum)
-            ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+        WidthSwitch.RunPermuted<NarrowKernel, PermutedNarrowKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out ulong sum)
+            ? (uint)sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
 
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
-        WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out uint sum)
-            ? sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+        WidthSwitch.RunPermuted<WideKernel, PermutedWideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out ulong sum)
+            ? (uint)sum : UnpackAvx512.Decode(ref packed, width, start, ref values);
+
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) =>
+        WidthSwitch.RunPermuted<NarrowPairKernel, PermutedNarrowPairKernel>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start, out ulong sums)
+            ? sums : UnpackAvx512.DecodePair(ref packed, width, start, ref values);
+
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) =>
+        WidthSwitch.RunPermuted<WidePairKernel, PermutedWidePairKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start, out ulong sums)
+            ? sums : UnpackAvx512.DecodePair(ref packed, width, start, ref values);
 
     public static void AddRange(ref uint values, int from, int to, uint amount) => UnpackAvx512.AddRange(ref values, from, to, amount);
 
@@ -59,16 +69,26 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     /// Per width and step: the gather indexes (byte 2i and 2i + 1 of the window into the two bytes of lane i; for width 8
     /// the second is 64, the zero table) and each lane's shift (the field's bit offset in its first byte).
     /// </summary>
-    private static readonly byte[] StepTables = BuildStepTables();
+    private static readonly unsafe byte* StepTables = BuildStepTables();
 
-    private static byte[] BuildStepTables()
+    /// <summary>Zeroed memory for a table of <paramref name="length"/> bytes, on a 64-byte boundary; the tables live as long as the process.</summary>
+    // PERF: each of a kernel's table loads is one cache line, not two: on a byte[] (its data 16 bytes into the object) a
+    // kernel took up to a seventh longer (two blocks at 12 bits).
+    private static unsafe byte* AlignedTable(int length)
     {
-        var tables = new byte[(MaxWidth + 1) * Steps * TableBytes];
+        byte* table = (byte*)NativeMemory.AlignedAlloc((nuint)length, (nuint)Vector512<byte>.Count);
+        new Span<byte>(table, length).Clear();
+        return table;
+    }
+
+    private static unsafe byte* BuildStepTables()
+    {
+        byte* tables = AlignedTable((MaxWidth + 1) * Steps * TableBytes);
         for (int width = MinWidth; width <= MaxWidth; width++)
         {
             for (int step = 0; step < Steps; step++)
             {
-                Span<byte> table = tables.AsSpan(TableOffset(width, step), TableBytes);
+                var table = new Span<byte>(tables + TableOffset(width, step), TableBytes);
                 int window = Window(width, step);
                 for (int lane = 0; lane < StepDeltas; lane++)
                 {
@@ -110,10 +130,10 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
 
     /// <summary>Deltas 32 × <paramref name="step"/> .. + 31, plus one up to 11 bits: delta n in the low half of 32-bit lane n, delta n + 16 in its high half.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Deltas<TWidth>(ref byte packed, int step) where TWidth : struct, IBitWidth
+    private static unsafe Vector512<uint> Deltas<TWidth>(ref byte packed, int step) where TWidth : struct, IBitWidth
     {
         int width = TWidth.Value;
-        ref byte table = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(StepTables), TableOffset(width, step));
+        ref byte table = ref Unsafe.AsRef<byte>(StepTables + TableOffset(width, step));
         Vector512<byte> bytes = Permute(ref packed, Window(width, step), ref table, width == 8);
         Vector512<ushort> deltas = width == 8 ? bytes.AsUInt16()
             : Avx512BW.ShiftRightLogicalVariable(bytes.AsUInt16(), Vector512.LoadUnsafe(ref table, (nuint)Vector512<byte>.Count).AsUInt16()) & Vector512.Create((ushort)((1 << width) - 1));
@@ -124,19 +144,36 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool OnesFirst<TWidth>() where TWidth : struct, IBitWidth => TWidth.Value < MaxWidth;
 
+    /// <summary>The block's four steps' deltas.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Steps Deltas<TWidth>(ref byte packed) where TWidth : struct, IBitWidth =>
+        (Deltas<TWidth>(ref packed, 0), Deltas<TWidth>(ref packed, 1), Deltas<TWidth>(ref packed, 2), Deltas<TWidth>(ref packed, 3));
+
+    /// <summary>One <see cref="UnpackAvx512.ScanStep"/> of each of the four steps.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Steps ScanRound(Steps s, [ConstantExpected] byte alignment) =>
+        (UnpackAvx512.ScanStep(s.Item1, alignment), UnpackAvx512.ScanStep(s.Item2, alignment), UnpackAvx512.ScanStep(s.Item3, alignment), UnpackAvx512.ScanStep(s.Item4, alignment));
+
     /// <summary>
     /// The four steps' deltas summed: lane n of step k holds the sums of deltas 32k .. 32k + n (low half) and 32k + 16 ..
     /// 32k + 16 + n (high half).
     /// </summary>
     // PERF: the four scans interleaved, as UnpackAvx512.Scans interleaves its groups' (the steps were a fifth faster so).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static (Vector512<uint>, Vector512<uint>, Vector512<uint>, Vector512<uint>) Scans<TWidth>(ref byte packed) where TWidth : struct, IBitWidth
+    private static Steps Scans<TWidth>(ref byte packed) where TWidth : struct, IBitWidth =>
+        ScanRound(ScanRound(ScanRound(ScanRound(Deltas<TWidth>(ref packed), 15), 14), 12), 8);
+
+    /// <summary>Two consecutive blocks' steps summed, as <see cref="Scans"/> sums one block's.</summary>
+    // PERF: the blocks' rounds interleaved, as UnpackAvx512.PairScans interleaves its blocks' (two blocks a call decoded a
+    // fifth faster than one at 12 bits: a block's four chains left the core idle on their latency).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (Steps First, Steps Second) PairScans<TWidth>(ref byte packed) where TWidth : struct, IBitWidth
     {
-        Vector512<uint> s0 = Deltas<TWidth>(ref packed, 0), s1 = Deltas<TWidth>(ref packed, 1), s2 = Deltas<TWidth>(ref packed, 2), s3 = Deltas<TWidth>(ref packed, 3);
-        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 15), UnpackAvx512.ScanStep(s1, 15), UnpackAvx512.ScanStep(s2, 15), UnpackAvx512.ScanStep(s3, 15));
-        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 14), UnpackAvx512.ScanStep(s1, 14), UnpackAvx512.ScanStep(s2, 14), UnpackAvx512.ScanStep(s3, 14));
-        (s0, s1, s2, s3) = (UnpackAvx512.ScanStep(s0, 12), UnpackAvx512.ScanStep(s1, 12), UnpackAvx512.ScanStep(s2, 12), UnpackAvx512.ScanStep(s3, 12));
-        return (UnpackAvx512.ScanStep(s0, 8), UnpackAvx512.ScanStep(s1, 8), UnpackAvx512.ScanStep(s2, 8), UnpackAvx512.ScanStep(s3, 8));
+        Steps a = Deltas<TWidth>(ref packed), b = Deltas<TWidth>(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * TWidth.Value));
+        (a, b) = (ScanRound(a, 15), ScanRound(b, 15));
+        (a, b) = (ScanRound(a, 14), ScanRound(b, 14));
+        (a, b) = (ScanRound(a, 12), ScanRound(b, 12));
+        return (ScanRound(a, 8), ScanRound(b, 8));
     }
 
     /// <summary>
@@ -174,6 +211,26 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
         return carry;
     }
 
+    /// <summary>A block's four summed steps on top of <paramref name="carry"/> stored; returns the carry past them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store<TWidth>(Steps sums, Vector512<uint> carry, ref uint values) where TWidth : struct, IBitWidth
+    {
+        carry = Store<TWidth>(sums.Item1, carry, ref values, 0);
+        carry = Store<TWidth>(sums.Item2, carry, ref values, 1);
+        carry = Store<TWidth>(sums.Item3, carry, ref values, 2);
+        return Store<TWidth>(sums.Item4, carry, ref values, 3);
+    }
+
+    /// <summary>As the 32-bit store, the sums widened onto <paramref name="start"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Store<TWidth>(Steps sums, Vector512<uint> carry, Vector512<ulong> start, ref ulong values) where TWidth : struct, IBitWidth
+    {
+        carry = Store<TWidth>(sums.Item1, carry, start, ref values, 0);
+        carry = Store<TWidth>(sums.Item2, carry, start, ref values, 1);
+        carry = Store<TWidth>(sums.Item3, carry, start, ref values, 2);
+        return Store<TWidth>(sums.Item4, carry, start, ref values, 3);
+    }
+
     /// <summary>Lane 15 of <paramref name="values"/> in every lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector512<uint> Last(Vector512<uint> values) => Avx512F.PermuteVar16x32(values, Vector512.Create((uint)Vector512<uint>.Count - 1));
@@ -182,34 +239,47 @@ internal readonly partial struct UnpackAvx512Vbmi : IPostingUnpack
     {
         // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
-        {
-            ref uint values = ref Unsafe.As<byte, uint>(ref output);
-            (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
-            Vector512<uint> carry = Vector512.Create((uint)start);
-            carry = Store<TWidth>(s0, carry, ref values, 0);
-            carry = Store<TWidth>(s1, carry, ref values, 1);
-            carry = Store<TWidth>(s2, carry, ref values, 2);
-            carry = Store<TWidth>(s3, carry, ref values, 3);
-            return carry.ToScalar() - (uint)start;
-        }
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth =>
+            Store<TWidth>(Scans<TWidth>(ref packed), Vector512.Create((uint)start), ref Unsafe.As<byte, uint>(ref output)).ToScalar() - (uint)start;
     }
 
     private readonly struct WideKernel : IWidthKernel
     {
         // PERF: compiled on its own, its steps inlined, as UnpackAvx512's kernels are.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth =>
+            Store<TWidth>(Scans<TWidth>(ref packed), Vector512<uint>.Zero, Vector512.Create(start), ref Unsafe.As<byte, ulong>(ref output)).ToScalar();
+    }
+
+    private readonly struct NarrowPairKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as NarrowKernel is.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
+        {
+            ref uint values = ref Unsafe.As<byte, uint>(ref output);
+            (Steps first, Steps second) = PairScans<TWidth>(ref packed);
+            // As UnpackAvx512.DecodeNarrowPair: the second block starts from the first's carry, in a register.
+            Vector512<uint> middle = Store<TWidth>(first, Vector512.Create((uint)start), ref values);
+            Vector512<uint> end = Store<TWidth>(second, middle, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
+            return BlockPairs.Sums(middle.ToScalar() - (uint)start, end.ToScalar() - middle.ToScalar());
+        }
+    }
+
+    private readonly struct WidePairKernel : IWidthKernel
+    {
+        // PERF: compiled on its own, as NarrowKernel is.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth
         {
             ref ulong values = ref Unsafe.As<byte, ulong>(ref output);
+            (Steps first, Steps second) = PairScans<TWidth>(ref packed);
             Vector512<ulong> wideStart = Vector512.Create(start);
-            (Vector512<uint> s0, Vector512<uint> s1, Vector512<uint> s2, Vector512<uint> s3) = Scans<TWidth>(ref packed);
-            Vector512<uint> carry = Vector512<uint>.Zero;
-            carry = Store<TWidth>(s0, carry, wideStart, ref values, 0);
-            carry = Store<TWidth>(s1, carry, wideStart, ref values, 1);
-            carry = Store<TWidth>(s2, carry, wideStart, ref values, 2);
-            carry = Store<TWidth>(s3, carry, wideStart, ref values, 3);
-            return carry.ToScalar();
+            Vector512<uint> firstSum = Store<TWidth>(first, Vector512<uint>.Zero, wideStart, ref values);
+            // As UnpackAvx512.DecodeWidePair: the first block's sum, in every lane, widened onto the start.
+            Vector512<ulong> secondStart = wideStart + Avx512F.ConvertToVector512UInt64(firstSum.GetLower());
+            Vector512<uint> secondSum = Store<TWidth>(second, Vector512<uint>.Zero, secondStart, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
+            return BlockPairs.Sums(firstSum.ToScalar(), secondSum.ToScalar());
         }
     }
 }

@@ -49,6 +49,10 @@ internal readonly struct UnpackScalar : IPostingUnpack
         return PrefixSum(ref deltas[0], start, ref values);
     }
 
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackScalar>(ref packed, width, start, ref values);
+
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackScalar>(ref packed, width, start, ref values);
+
     /// <summary>The values on top of <paramref name="start"/>; returns the last.</summary>
     private static uint PrefixSum(ref uint deltas, uint start, ref uint values)
     {

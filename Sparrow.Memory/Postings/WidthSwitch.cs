@@ -50,11 +50,12 @@ internal interface IWidthKernel
     /// <summary>
     /// Unpacks or decodes the block at <paramref name="packed"/> into <paramref name="output"/> (128 32-bit deltas or
     /// values, or 128 64-bit values, as the kernel writes), from <paramref name="start"/>; returns the sum of the deltas
-    /// plus one modulo 2^32 (a decode kernel) or 0 (an unpack kernel).
+    /// plus one modulo 2^32 (a decode kernel) or 0 (an unpack kernel). A kernel of a pair of blocks decodes the next block
+    /// too (16 × width bytes on, 128 values on), from the first's last value, and returns the second's sum in the high half.
     /// </summary>
     // PERF: the arguments in registers and the sum returned in one: through a struct on the stack, each block's call
     // zeroed it, stored three fields, and the kernel loaded them back before its first load of the rows.
-    static abstract uint Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth;
+    static abstract ulong Run<TWidth>(ref byte packed, ref byte output, ulong start) where TWidth : struct, IBitWidth;
 }
 
 /// <summary>
@@ -65,7 +66,7 @@ internal static class WidthSwitch
 {
     /// <summary>Runs <typeparamref name="TKernel"/> for <paramref name="width"/>: what the kernel returns, or 0 for a width outside 0..32 (no kernel runs; callers check widths first).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint Run<TKernel>(int width, ref byte packed, ref byte output, ulong start) where TKernel : struct, IWidthKernel
+    public static ulong Run<TKernel>(int width, ref byte packed, ref byte output, ulong start) where TKernel : struct, IWidthKernel
     {
         switch (width)
         {
@@ -112,7 +113,7 @@ internal static class WidthSwitch
     /// (fields gathered by byte permutes, sums in 32-bit lanes); false, running nothing, for any other width.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static bool RunPermuted<TWordKernel, TDwordKernel>(int width, ref byte packed, ref byte output, ulong start, out uint sum)
+    public static bool RunPermuted<TWordKernel, TDwordKernel>(int width, ref byte packed, ref byte output, ulong start, out ulong sum)
         where TWordKernel : struct, IWidthKernel
         where TDwordKernel : struct, IWidthKernel
     {

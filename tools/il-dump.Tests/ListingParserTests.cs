@@ -123,6 +123,8 @@ public sealed class ListingParserTests(FixturesListing fixtures) : IClassFixture
         Assert.Equal(MethodKey.Parse("Ns.Outer/Inner::Pick<T,U>(System.ReadOnlySpan`1<char>,uint8*,!!T)"), key);
         Assert.Equal("Ns.Outer+Inner:Pick", key.JitName);
         Assert.Equal("Ns.Outer+Inner.Pick[T,U](ReadOnlySpan[char],uint8Ptr,!!T)", key.FileStem);
+        // A nested type among the parameters names no directory.
+        Assert.Equal("Ns.T.Decode(ReadOnlySpan[uint8],Outer+Inner,int32)", MethodKey.Parse("Ns.T::Decode(System.ReadOnlySpan`1<uint8>, Ns.Outer/Inner, int32)")!.FileStem);
         Assert.Null(MethodKey.Parse("Ns.Type::Field"));
         Assert.Null(MethodKey.Parse("int32 [System.Runtime]System.Math::Abs(int32)"));
     }

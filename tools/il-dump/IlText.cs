@@ -103,9 +103,10 @@ internal sealed partial record MethodKey(string TypeName, string Name, string Ge
     // The method as the JIT names it (Sparrow.Memory:Compare, nested types joined with +).
     public string JitName => $"{TypeName.Replace('/', '+')}:{Name}";
 
-    // The file name of the method's artifacts: Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32), Ns.T.Read[int64](int64).
+    // The file name of the method's artifacts: Sparrow.Memory.Compare(uint8Ptr,uint8Ptr,int32), Ns.T.Read[int64](int64);
+    // a nested type among the parameters joined with + as well (a / would make the name a directory).
     public string FileStem => $"{TypeName.Replace('/', '+')}.{Name}" + ShortTypeName().Replace($"{Generic}({string.Join(",", Parameters)})", "")
-        .Replace(" ", "").Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]");
+        .Replace(" ", "").Replace("*", "Ptr").Replace("&", "Ref").Replace("<", "[").Replace(">", "]").Replace('/', '+');
 
     // Whether pattern (--method) is a part of the key or of Type.Name, or, with * or ?, a glob over either.
     public bool Matches(string pattern) =>

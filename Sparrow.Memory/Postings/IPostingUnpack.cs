@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace Sparrow.Storage;
 
 /// <summary>
@@ -60,31 +58,4 @@ internal interface IPostingUnpack
     /// onto that value as it is read.
     /// </summary>
     static abstract void Widen(ref uint relative, ulong start, ref ulong values, int count);
-}
-
-/// <summary>What <see cref="IPostingUnpack.DecodePair(ref byte, int, uint, ref uint)"/> returns, and its form on a path without kernels of two blocks.</summary>
-internal static class BlockPairs
-{
-    /// <summary>The first block's sum in the low half, the second's in the high half.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Sums(uint first, uint second) => first | (ulong)second << 32;
-
-    /// <summary>The pair decoded one block, then the other.</summary>
-    // PERF: inlined, the two blocks cost what two blocks decoded one by one cost (as a call, a few percent more).
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong DecodeInTurn<TUnpack>(ref byte packed, int width, uint start, ref uint values) where TUnpack : struct, IPostingUnpack
-    {
-        uint first = TUnpack.Decode(ref packed, width, start, ref values);
-        uint second = TUnpack.Decode(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * width), width, start + first, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
-        return Sums(first, second);
-    }
-
-    /// <summary>As the 32-bit <see cref="DecodeInTurn{TUnpack}(ref byte, int, uint, ref uint)"/>, into 64-bit values.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong DecodeInTurn<TUnpack>(ref byte packed, int width, ulong start, ref ulong values) where TUnpack : struct, IPostingUnpack
-    {
-        uint first = TUnpack.Decode(ref packed, width, start, ref values);
-        uint second = TUnpack.Decode(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * width), width, start + first, ref Unsafe.Add(ref values, PostingListFormat.BlockLength));
-        return Sums(first, second);
-    }
 }

@@ -155,10 +155,7 @@ public static partial class PostingList
             if (loadWhole)
             {
                 // PERF: the record in one load (as SkipTo reads it), not the general bit reader's branches.
-                ulong record = LoadRecord(ref bytes, bit, lastLoad, recordMask);
-                code = (int)record & ((1 << CodeBits) - 1);
-                span = spanBase + (record >> CodeBits);
-                if (span < spanBase)
+                if (!TrySplitRecord(LoadRecord(ref bytes, bit, lastLoad, recordMask), spanBase, out code, out span))
                     return OperationStatus.InvalidData;
             }
             else if (!TryReadRecord(records, block, header.SpanWidth, spanBase, out code, out span))
@@ -178,9 +175,8 @@ public static partial class PostingList
                     // PERF: a common block followed by another of its width: both through one kernel, their work interleaved
                     // (decoded one by one, a block's chains left the scheduler waiting on their latency). A next record that
                     // is not such a block, or not valid, is read again on its own turn.
-                    ulong next = LoadRecord(ref bytes, bit + recordBits, lastLoad, recordMask);
-                    ulong nextSpan = spanBase + (next >> CodeBits);
-                    if (((int)next & ((1 << CodeBits) - 1)) == code && nextSpan >= spanBase && nextSpan <= max - start - span)
+                    if (TrySplitRecord(LoadRecord(ref bytes, bit + recordBits, lastLoad, recordMask), spanBase, out int nextCode, out ulong nextSpan)
+                        && nextCode == code && nextSpan <= max - start - span)
                     {
                         if (2 * packedBytes > length - offset
                             || !PostingBlockDecoder.TryDecodeFusedPair<TUnpack, T>(ref Unsafe.Add(ref bytes, offset), code, start, span, nextSpan, ref blockValues))

@@ -133,19 +133,22 @@ internal static class PostingListFormat
     {
         int recordBits = CodeBits + spanWidth;
         long bit = (long)block * recordBits;
-        ulong field;
         if (recordBits <= 64)
-        {
-            ulong record = ReadBits(records, bit, recordBits);
-            code = (int)(record & ((1 << CodeBits) - 1));
-            field = record >> CodeBits;
-        }
-        else
-        {
-            code = (int)ReadBits(records, bit, CodeBits);
-            field = ReadBits(records, bit + CodeBits, spanWidth);
-        }
-        span = spanBase + field;
+            return TrySplitRecord(ReadBits(records, bit, recordBits), spanBase, out code, out span);
+        code = (int)ReadBits(records, bit, CodeBits);
+        span = spanBase + ReadBits(records, bit + CodeBits, spanWidth);
+        return span >= spanBase;
+    }
+
+    /// <summary>
+    /// The code and span of a record read whole (its code in the low <see cref="CodeBits"/>, its span field above): false
+    /// when the span (base plus field) overflows.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TrySplitRecord(ulong record, ulong spanBase, out int code, out ulong span)
+    {
+        code = (int)record & ((1 << CodeBits) - 1);
+        span = spanBase + (record >> CodeBits);
         return span >= spanBase;
     }
 

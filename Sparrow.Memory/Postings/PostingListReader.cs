@@ -167,11 +167,9 @@ public ref struct PostingListReader
             long bit = 8L * _recordsStart + (long)block * recordBits, lastLoad = length - sizeof(ulong);
             for (; block < last; block++, bit += recordBits)
             {
-                ulong record = LoadRecord(ref encoded, bit, lastLoad, recordMask);
-                span = spanBase + (record >> CodeBits);
-                code = (int)record & ((1 << CodeBits) - 1);
+                bool spanFits = TrySplitRecord(LoadRecord(ref encoded, bit, lastLoad, recordMask), spanBase, out code, out span);
                 ulong end = start + span;
-                if (span < spanBase || end < start)
+                if (!spanFits || end < start)
                     ThrowMalformed(offset);
                 if (end >= target)
                     break;

@@ -24,9 +24,11 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
     public static uint Decode(ref byte packed, int width, ulong start, ref ulong values) =>
         (uint)WidthSwitch.Run<WideKernel>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
 
-    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackAvx2>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) =>
+        WidthSwitch.Run<BlockPairs.InTurn<NarrowKernel, uint>>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
 
-    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackAvx2>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) =>
+        WidthSwitch.Run<BlockPairs.InTurn<WideKernel, ulong>>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
 
     /// <summary>Fields 2 × <paramref name="group"/> and + 1 of the four lanes: deltas 8 × group .. + 7, each row shifted per lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -35,9 +35,11 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
 
     // PERF: no kernels of two blocks on this path: with the row-shuffle gather, a pair's inlinees ran past the JIT's
     // inlining budget, and the kernel was left with calls.
-    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackAvx512>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) =>
+        WidthSwitch.Run<BlockPairs.InTurn<NarrowKernel, uint>>(width, ref packed, ref Unsafe.As<uint, byte>(ref values), start);
 
-    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackAvx512>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) =>
+        WidthSwitch.Run<BlockPairs.InTurn<WideKernel, ulong>>(width, ref packed, ref Unsafe.As<ulong, byte>(ref values), start);
 
     /// <summary>
     /// The fields of a group gathered from its rows: one load and one quarter shuffle (vshufi32x4) of the rows they lie

@@ -49,9 +49,17 @@ internal readonly struct UnpackScalar : IPostingUnpack
         return PrefixSum(ref deltas[0], start, ref values);
     }
 
-    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values) => BlockPairs.DecodeInTurn<UnpackScalar>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, uint start, ref uint values)
+    {
+        uint first = Decode(ref packed, width, start, ref values);
+        return BlockPairs.Sums(first, Decode(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * width), width, start + first, ref Unsafe.Add(ref values, PostingListFormat.BlockLength)));
+    }
 
-    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values) => BlockPairs.DecodeInTurn<UnpackScalar>(ref packed, width, start, ref values);
+    public static ulong DecodePair(ref byte packed, int width, ulong start, ref ulong values)
+    {
+        uint first = Decode(ref packed, width, start, ref values);
+        return BlockPairs.Sums(first, Decode(ref Unsafe.Add(ref packed, PostingListFormat.BlockLength / 8 * width), width, start + first, ref Unsafe.Add(ref values, PostingListFormat.BlockLength)));
+    }
 
     /// <summary>The values on top of <paramref name="start"/>; returns the last.</summary>
     private static uint PrefixSum(ref uint deltas, uint start, ref uint values)

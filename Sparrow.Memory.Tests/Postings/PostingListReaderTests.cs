@@ -81,6 +81,46 @@ public sealed class PostingListReaderTests
     }
 
     [Fact]
+    public void SkipToFarAheadMatchesAPlainCursor()
+    {
+        // Lists of hundreds of blocks and targets tens of blocks apart or more: with VBMI the walk passes skip records
+        // eight at a time there, stopping at blocks with exceptions (rare or frequent) and at the end of its groups.
+        var random = new Random(17);
+        ulong[][] lists =
+        [
+            PostingData.Build(60_000, 0, ulong.MaxValue, () => 1),
+            PostingData.Build(60_000, 5, ulong.MaxValue, () => PostingData.GapBelow(random, 8)),
+            PostingData.Build(60_000, 5, ulong.MaxValue, PostingData.WithOutliers(random, 8, 20, 0.0005)),
+            PostingData.Build(60_000, 5, ulong.MaxValue, PostingData.WithOutliers(random, 8, 20, 0.02)),
+            PostingData.EndingAt(ulong.MaxValue, 60_000, () => PostingData.GapBelow(random, 40)),
+        ];
+        var buffer = new ulong[3];
+        foreach (ulong[] values in lists)
+        {
+            byte[] encoded = PostingData.Encode(values);
+            for (int round = 0; round < (PostingData.Emulated ? 2 : 10); round++)
+            {
+                var reader = new PostingListReader(encoded);
+                int cursor = 0;
+                while (true)
+                {
+                    int at = cursor + random.Next(random.Next(2) == 0 ? 3000 : 30_000);
+                    ulong target = at >= values.Length ? values[^1] + (ulong)random.Next(2) : values[at] - (ulong)random.Next(2);
+                    int found = cursor;
+                    while (found < values.Length && values[found] < target)
+                        found++;
+                    Assert.Equal(found < values.Length, reader.SkipTo(target));
+                    if (found == values.Length)
+                        break;
+                    int n = reader.Read(buffer);
+                    Assert.True(values.AsSpan(found, n).SequenceEqual(buffer.AsSpan(0, n)), $"SkipTo({target}) read from another place than {found}.");
+                    cursor = found + n;
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void ReadAfterSkipToGivesTheRestOfTheTargetsBlock()
     {
         ulong[] values = PostingData.Build(1000, 3, ulong.MaxValue, PostingData.WithOutliers(new Random(8), 9, 40, 0.02));

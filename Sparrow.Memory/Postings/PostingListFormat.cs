@@ -23,6 +23,9 @@ internal static class PostingListFormat
     /// <summary>Bits of a skip record's block code: the width, and whether the block has exceptions.</summary>
     public const int CodeBits = 7;
 
+    /// <summary>The code's bits in a skip record: its low <see cref="CodeBits"/>.</summary>
+    public const int CodeMask = (1 << CodeBits) - 1;
+
     /// <summary>Codes at or above it are blocks with exceptions, of width code - <see cref="ExceptionCodes"/> (0..62).</summary>
     public const int ExceptionCodes = 65;
 
@@ -147,7 +150,7 @@ internal static class PostingListFormat
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TrySplitRecord(ulong record, ulong spanBase, out int code, out ulong span)
     {
-        code = (int)record & ((1 << CodeBits) - 1);
+        code = (int)record & CodeMask;
         span = spanBase + (record >> CodeBits);
         return span >= spanBase;
     }

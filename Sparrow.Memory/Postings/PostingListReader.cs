@@ -27,6 +27,8 @@ public ref struct PostingListReader
     private readonly ulong _spanBase;
     /// <summary>The byte offset of the skip records in <see cref="_encoded"/>.</summary>
     private readonly int _recordsStart;
+    /// <summary>The last block the walk passes skip records a group at a time from (<see cref="UnpackPath.LastRecordGroup"/>; -1 for none).</summary>
+    private readonly int _lastGroup;
 
     /// <summary>The next block to decode or skip.</summary>
     private int _block;
@@ -62,6 +64,7 @@ public ref struct PostingListReader
         _spanWidth = header.SpanWidth;
         _spanBase = header.SpanBase;
         _recordsStart = header.RecordsStart;
+        _lastGroup = UnpackPath.LastRecordGroup(header.BlockCount, header.RecordsStart, CodeBits + header.SpanWidth, header.SpanBase, encoded.Length);
         _offset = header.BlocksStart;
         _start = header.First;
         if (header.Count != 0)
@@ -153,57 +156,84 @@ public ref struct PostingListReader
     /// </summary>
     private bool PassBlocksBelow(ulong target, out int code, out ulong span)
     {
-        code = 0;
-        span = 0;
         // PERF: the walk keeps everything it reads in locals, stored back once (fields of a ref struct are reloaded after
-        // every store through a ref), and its loop makes no call, so that those locals stay in registers.
+        // every store through a ref, and so are out parameters), and its loop makes no call, so that those locals stay
+        // in registers.
         int block = _block, offset = _offset, last = _blockCount - 1, length = _encoded.Length;
-        ulong start = _start;
+        int recordCode = 0;
+        ulong start = _start, recordSpan = 0;
         ref byte encoded = ref MemoryMarshal.GetReference(_encoded);
         int recordBits = CodeBits + _spanWidth;
         if (RecordsLoadWhole(recordBits, length))
         {
             ulong spanBase = _spanBase, recordMask = (1UL << recordBits) - 1;
             long bit = 8L * _recordsStart + (long)block * recordBits, lastLoad = length - sizeof(ulong);
-            for (; block < last; block++, bit += recordBits)
+            int lastGroup = _lastGroup;
+            // A record at a time: the first two groups' worth (a target a few blocks on is found before a group could be
+            // set up and its sums waited for), the rest of a group that stopped at a block with exceptions (or a malformed
+            // one, named here), the block a group stopped at as the target's (found at once), or the blocks after the last group.
+            int records = 2 * UnpackPath.RecordGroup;
+            while (true)
             {
-                bool spanFits = TrySplitRecord(LoadRecord(ref encoded, bit, lastLoad, recordMask), spanBase, out code, out span);
-                ulong end = start + span;
-                if (!spanFits || end < start)
-                    ThrowMalformed(offset);
-                if (end >= target)
+                int stop = block <= lastGroup ? Math.Min(block + records, last) : last;
+                records = UnpackPath.RecordGroup;
+                bool found = false;
+                for (; block < stop; block++, bit += recordBits)
+                {
+                    bool spanFits = TrySplitRecord(LoadRecord(ref encoded, bit, lastLoad, recordMask), spanBase, out recordCode, out recordSpan);
+                    ulong end = start + recordSpan;
+                    if (!spanFits || end < start)
+                        ThrowMalformed(offset);
+                    if (end >= target)
+                    {
+                        found = true;
+                        break;
+                    }
+                    start = end;
+                    offset = PassedBlockEnd(ref encoded, length, offset, recordCode);
+                }
+                if (found || block >= last)
                     break;
-                start = end;
-                offset = PassedBlockEnd(ref encoded, length, offset, code);
+                if (block <= lastGroup)
+                {
+                    var walk = new RecordWalk
+                    {
+                        Encoded = ref encoded, Length = length, RecordBits = recordBits, SpanBase = spanBase, LastGroup = lastGroup,
+                        Block = block, Bit = bit, Offset = offset, Start = start,
+                    };
+                    UnpackPath.PassRecordGroups(ref walk, target);
+                    (block, bit, offset, start) = (walk.Block, walk.Bit, walk.Offset, walk.Start);
+                }
             }
         }
         else
         {
             for (; block < last; block++)
             {
-                (code, span) = RecordAt(block, offset);
-                if (span > ulong.MaxValue - start)
+                (recordCode, recordSpan) = RecordAt(block, offset);
+                if (recordSpan > ulong.MaxValue - start)
                     ThrowMalformed(offset);
-                if (start + span >= target)
+                if (start + recordSpan >= target)
                     break;
-                start += span;
-                offset = PassedBlockEnd(ref encoded, length, offset, code);
+                start += recordSpan;
+                offset = PassedBlockEnd(ref encoded, length, offset, recordCode);
             }
         }
         if (block == last)
         {
             // The last block, shorter than the others, is laid out from its bytes; nothing remains past it.
-            (code, span) = RecordAt(block, offset);
-            if (span > ulong.MaxValue - start)
+            (recordCode, recordSpan) = RecordAt(block, offset);
+            if (recordSpan > ulong.MaxValue - start)
                 ThrowMalformed(offset);
-            if (start + span < target)
+            if (start + recordSpan < target)
             {
-                offset = LastBlockEnd(offset, code);
-                start += span;
+                offset = LastBlockEnd(offset, recordCode);
+                start += recordSpan;
                 block++;
             }
         }
         (_block, _offset, _start) = (block, offset, start);
+        (code, span) = (recordCode, recordSpan);
         return block <= last;
     }
 
@@ -211,26 +241,25 @@ public ref struct PostingListReader
     /// The end of the full block at <paramref name="offset"/> with <paramref name="code"/>: 16 bytes per bit of width, and
     /// with exceptions its two exception bytes, its positions and its high parts, known from those two bytes.
     /// </summary>
+    // PERF: one length check and one add for both kinds of block, and few values alive in the exception branch: more of them
+    // had the walk's loop keep its offset on the stack.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int PassedBlockEnd(ref byte encoded, int length, int offset, int code)
     {
-        if (code < ExceptionCodes)
+        int size = code * (BlockLength / 8);
+        if (code >= ExceptionCodes)
         {
-            offset += code * (BlockLength / 8);
-            if (offset > length)
+            if (length - offset < 2)
                 ThrowMalformed(offset);
-            return offset;
+            uint exceptions = Unsafe.Add(ref encoded, offset), exceptionWidth = Unsafe.Add(ref encoded, offset + 1);
+            // 1..128 exceptions of 1..64 - width high bits each (the width is code - ExceptionCodes).
+            if (exceptions - 1 >= BlockLength || exceptionWidth - 1 >= (uint)(64 + ExceptionCodes - code))
+                ThrowMalformed(offset);
+            size += 2 - ExceptionCodes * (BlockLength / 8) + (int)exceptions + (int)((exceptions * exceptionWidth + 7) >> 3);
         }
-        if (length - offset < 2)
+        if (size > length - offset)
             ThrowMalformed(offset);
-        uint exceptions = Unsafe.Add(ref encoded, offset), exceptionWidth = Unsafe.Add(ref encoded, offset + 1);
-        int width = code - ExceptionCodes;
-        if (exceptions - 1 >= BlockLength || exceptionWidth - 1 >= (uint)(64 - width))
-            ThrowMalformed(offset);
-        long end = offset + 2L + width * (BlockLength / 8) + exceptions + ((exceptions * exceptionWidth + 7) >> 3);
-        if (end > length)
-            ThrowMalformed(offset);
-        return (int)end;
+        return offset + size;
     }
 
     /// <summary>The code and span of the skip record of <paramref name="block"/>, read field by field; the block is at <paramref name="offset"/>.</summary>
@@ -271,30 +300,13 @@ public ref struct PostingListReader
         return Math.Max(from, CountBelow(ref Unsafe.As<ulong, uint>(ref values), _buffered, relative));
     }
 
-    /// <summary>Values the search in a full block counts by vector compares after its first level.</summary>
-    private const int SearchGroup = 16;
-
-    /// <summary>How many of the <paramref name="length"/> ascending values at <paramref name="values"/> are below <paramref name="target"/>.</summary>
+    /// <summary>How many of the <paramref name="length"/> ascending values at <paramref name="values"/> are below <paramref name="target"/>, one vector at a time.</summary>
+    // PERF: the values ascend, so the first at or above target is at the count of those below it: counted with compares,
+    // no branch on the values (a binary search mispredicted about every other of its seven steps), and every value read
+    // by a vector load of the bytes one of the decoder's vector stores wrote, which forwards. A first level of scalar loads
+    // (the last of each sixteen) waited on the stores it read parts of: SkipTo then Read took 4 to 6 ns longer.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int CountBelow<T>(ref T values, int length, T target) where T : unmanaged, IBinaryInteger<T>
-    {
-        // The values ascend, so the first at or above target is at the count of those below it. PERF: counted with
-        // compares, no branch on the values; a binary search mispredicted about every other of its seven steps.
-        if (length != BlockLength)
-            return CountBelowIn(ref values, length, target);
-        // PERF: a full block in two levels: the last value of each sixteen counted by scalar compares, then the sixteen the
-        // target is among by vector compares; ten compares in all where a count of the whole block took sixteen or more.
-        // The last value is at or above target, so at most seven sixteens lie below it.
-        int below = 0;
-        for (int last = SearchGroup - 1; last < BlockLength - SearchGroup; last += SearchGroup)
-            below += Unsafe.Add(ref values, last) < target ? 1 : 0;
-        int first = below * SearchGroup;
-        return first + CountBelowIn(ref Unsafe.Add(ref values, first), SearchGroup, target);
-    }
-
-    /// <summary>How many of the <paramref name="length"/> ascending values at <paramref name="values"/> are below <paramref name="target"/>, one vector at a time.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int CountBelowIn<T>(ref T values, int length, T target) where T : unmanaged, IBinaryInteger<T>
     {
         int i = 0, count = 0;
         if (Vector512.IsHardwareAccelerated)

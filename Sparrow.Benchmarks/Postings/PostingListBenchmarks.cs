@@ -170,30 +170,25 @@ public class PostingListBenchmarks
 }
 
 /// <summary>
-/// 1,000 random targets over a posting list of a million ids: SkipTo each (in ascending order) and read the rest of
-/// the block there (a buffer of 128: Read stops at the block's end), against decoding the whole list (the target: at
-/// most 0.2x). The reader passes the blocks between targets by their skip records, undecoded.
+/// A posting list of a million ids and random targets over it, ascending: SkipTo each and read the rest of the block
+/// there (a buffer of 128: Read stops at the block's end), or decode the whole list. The reader passes the blocks between
+/// targets by their skip records, undecoded.
 /// </summary>
-public class PostingListSkipBenchmarks
+public abstract class PostingListSkipWorkload(int targets)
 {
     private const int Count = 1_000_000;
-    private const int Targets = 1_000;
 
     private byte[] _encoded = null!;
     private ulong[] _targets = null!;
     private ulong[] _values = null!;
     private ulong[] _block = null!;
 
-    [Params(PostingGaps.Below2To8, PostingGaps.Outliers)]
-    public PostingGaps Gaps { get; set; }
-
-    [GlobalSetup]
-    public void Setup()
+    protected void Setup(PostingGaps gaps)
     {
-        ulong[] values = PostingSamples.Values(Gaps, Count, seed: 36);
+        ulong[] values = PostingSamples.Values(gaps, Count, seed: 36);
         _encoded = PostingSamples.Encode(values);
         var random = new Random(37);
-        _targets = [.. Enumerable.Range(0, Targets).Select(_ => (ulong)random.NextInt64((long)values[0], (long)values[^1])).Order()];
+        _targets = [.. Enumerable.Range(0, targets).Select(_ => (ulong)random.NextInt64((long)values[0], (long)values[^1])).Order()];
         _values = new ulong[Count];
         _block = new ulong[128];
         // The reader never moves back: a target behind the values already read finds the next unread one.
@@ -208,13 +203,11 @@ public class PostingListSkipBenchmarks
             // The Read ends with the block of the value found: the first value alone, then blocks of 128.
             cursor = cursor == 0 ? 1 : Math.Min(values.Length, 1 + (cursor - 1 + _block.Length) / _block.Length * _block.Length);
         }
-        if (SkipToThenRead() != expected)
-            throw new InvalidOperationException($"PostingListSkip ({Gaps}) found other values than the targets'.");
+        if (SkipToEachThenRead() != expected)
+            throw new InvalidOperationException($"{GetType().Name} ({gaps}) found other values than the targets'.");
     }
 
-    [Benchmark(OperationsPerInvoke = Targets), BenchmarkCategory(Category.Sparrow)]
-    [Target(0.2, nameof(DecodeWholeList))]
-    public ulong SkipToThenRead()
+    protected ulong SkipToEachThenRead()
     {
         var reader = new PostingListReader(_encoded);
         ulong sum = 0;
@@ -226,10 +219,52 @@ public class PostingListSkipBenchmarks
         return sum;
     }
 
-    [Benchmark(Baseline = true, OperationsPerInvoke = Targets), BenchmarkCategory(Category.Reference)]
-    public ulong DecodeWholeList()
+    protected ulong DecodeAll()
     {
         PostingList.Decode(_encoded, _values, out int written);
         return _values[written - 1];
     }
+}
+
+/// <summary>
+/// 1,000 random targets over a posting list of a million ids, about 8 blocks apart: SkipTo each and read the rest of its
+/// block, against decoding the whole list (the target: at most 0.2x).
+/// </summary>
+public class PostingListSkipBenchmarks() : PostingListSkipWorkload(Targets)
+{
+    private const int Targets = 1_000;
+
+    [Params(PostingGaps.Below2To8, PostingGaps.Outliers)]
+    public PostingGaps Gaps { get; set; }
+
+    [GlobalSetup]
+    public void Setup() => Setup(Gaps);
+
+    [Benchmark(OperationsPerInvoke = Targets), BenchmarkCategory(Category.Sparrow)]
+    [Target(0.2, nameof(DecodeWholeList))]
+    public ulong SkipToThenRead() => SkipToEachThenRead();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Targets), BenchmarkCategory(Category.Reference)]
+    public ulong DecodeWholeList() => DecodeAll();
+}
+
+/// <summary>
+/// 100 random targets over the same list, about 78 blocks apart, where the walk over the skip records is most of each
+/// SkipTo: against decoding the whole list, per target a hundredth of it (no target: it shows what a far skip costs).
+/// </summary>
+public class PostingListFarSkipBenchmarks() : PostingListSkipWorkload(Targets)
+{
+    private const int Targets = 100;
+
+    [Params(PostingGaps.Below2To8, PostingGaps.Outliers)]
+    public PostingGaps Gaps { get; set; }
+
+    [GlobalSetup]
+    public void Setup() => Setup(Gaps);
+
+    [Benchmark(OperationsPerInvoke = Targets), BenchmarkCategory(Category.Sparrow)]
+    public ulong SkipToThenRead() => SkipToEachThenRead();
+
+    [Benchmark(Baseline = true, OperationsPerInvoke = Targets), BenchmarkCategory(Category.Reference)]
+    public ulong DecodeWholeList() => DecodeAll();
 }

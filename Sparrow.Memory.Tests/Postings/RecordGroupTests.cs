@@ -10,8 +10,11 @@ namespace Sparrow.Tests;
 /// </summary>
 public sealed unsafe class RecordGroupTests
 {
-    /// <summary>The walk's state after passing groups from <paramref name="block"/> as PassGroups must, and whether a block stopped it.</summary>
-    private static ((int Block, long Bit, int Offset, ulong Start) State, bool Stopped) Reference(byte[] list, in Layout layout, int block, int offset, ulong start, ulong target)
+    /// <summary>
+    /// The walk's state after passing groups from <paramref name="block"/> as PassGroups must (with the blocks with
+    /// exceptions in the group it stopped in), and whether a block stopped it.
+    /// </summary>
+    private static ((int Block, long Bit, int Offset, ulong Start, int ExceptionBlocks) State, bool Stopped) Reference(byte[] list, Layout layout, int block, int offset, ulong start, ulong target)
     {
         long bit = 8L * layout.RecordsStart + (long)block * layout.RecordBits;
         while (block <= layout.LastGroup)
@@ -25,14 +28,18 @@ public sealed unsafe class RecordGroupTests
                 long after = offset + (long)code * (BlockLength / 8);
                 // A block stops the group when it holds the target, has exceptions, ends past the maximum or past the list.
                 if (wraps || start + span >= target || code >= ExceptionCodes || after > list.Length)
-                    return ((block + lane, bit + (long)lane * layout.RecordBits, offset, start), true);
+                {
+                    int exceptionBlocks = Enumerable.Range(0, UnpackAvx512Vbmi.GroupRecords)
+                        .Count(l => (int)(ReadBitByBit(list, bit + (long)l * layout.RecordBits, layout.RecordBits) & CodeMask) >= ExceptionCodes);
+                    return ((block + lane, bit + (long)lane * layout.RecordBits, offset, start, exceptionBlocks), true);
+                }
                 start += span;
                 offset = (int)after;
             }
             block += UnpackAvx512Vbmi.GroupRecords;
             bit += (long)UnpackAvx512Vbmi.GroupRecords * layout.RecordBits;
         }
-        return ((block, bit, offset, start), false);
+        return ((block, bit, offset, start, 0), false);
     }
 
     private static ulong ReadBitByBit(byte[] bytes, long bit, int width)
@@ -89,7 +96,7 @@ public sealed unsafe class RecordGroupTests
                 };
                 UnpackAvx512Vbmi.PassGroups(ref state, target);
                 var (expected, stopped) = Reference(list, layout, block, offset, start, target);
-                Assert.Equal(expected, (state.Block, state.Bit, state.Offset, state.Start));
+                Assert.Equal(expected, (state.Block, state.Bit, state.Offset, state.Start, state.ExceptionBlocks));
                 passedGroups += (state.Block - block) / UnpackAvx512Vbmi.GroupRecords;
                 stops += stopped ? 1 : 0;
             }

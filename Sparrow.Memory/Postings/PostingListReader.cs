@@ -27,8 +27,11 @@ public ref struct PostingListReader
     private readonly ulong _spanBase;
     /// <summary>The byte offset of the skip records in <see cref="_encoded"/>.</summary>
     private readonly int _recordsStart;
-    /// <summary>The last block the walk passes skip records a group at a time from (<see cref="UnpackPath.LastRecordGroup"/>; -1 for none).</summary>
-    private readonly int _lastGroup;
+    /// <summary>
+    /// The last block the walk passes skip records a group at a time from (<see cref="UnpackPath.LastRecordGroup"/>; -1 for
+    /// none, and from the first group that finds half its blocks with exceptions on).
+    /// </summary>
+    private int _lastGroup;
 
     /// <summary>The next block to decode or skip.</summary>
     private int _block;
@@ -203,6 +206,10 @@ public ref struct PostingListReader
                     };
                     UnpackPath.PassRecordGroups(ref walk, target);
                     (block, bit, offset, start) = (walk.Block, walk.Bit, walk.Offset, walk.Start);
+                    // PERF: a list whose blocks mostly have exceptions (outliers in most blocks) stops every group within a
+                    // block or two: it walks a record at a time from here on, which took a far skip there a quarter longer.
+                    if (walk.ExceptionBlocks >= UnpackPath.RecordGroup / 2)
+                        lastGroup = _lastGroup = -1;
                 }
             }
         }

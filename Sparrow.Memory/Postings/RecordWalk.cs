@@ -26,4 +26,6 @@ internal ref struct RecordWalk
     public int Offset;
     /// <summary>The value before its first: the last value of the block before it.</summary>
     public ulong Start;
+    /// <summary>How many blocks with exceptions the group a walk stopped in holds (0 when it stopped for the target alone).</summary>
+    public int ExceptionBlocks;
 }

@@ -15,7 +15,8 @@ internal readonly partial struct UnpackAvx512Vbmi
     /// Passes, eight skip records a step, the blocks from <paramref name="walk"/>'s on while they end below
     /// <paramref name="target"/>, have no exceptions and lie inside the list, up to its <see cref="RecordWalk.LastGroup"/>
     /// group: it stops at the group holding a block that does not, having passed the blocks before that one, and the caller
-    /// walks on a record at a time (which finds a malformed block and names it).
+    /// walks on a record at a time (which finds a malformed block and names it). It counts the blocks with exceptions in
+    /// that group into <see cref="RecordWalk.ExceptionBlocks"/>.
     /// </summary>
     // PERF: the eight records' bytes gathered by one byte permute of a 64-byte window, their spans and lengths added up by
     // three shift-and-add steps, and one branch for the eight: a record at a time took about three times as long.
@@ -41,10 +42,12 @@ internal readonly partial struct UnpackAvx512Vbmi
             Vector512<ulong> spans = (records >> CodeBits) + spanBase, lengths = codes * (BlockLength / 8);
             Vector512<ulong> ends = start + InclusiveSums(spans), offsets = offset + InclusiveSums(lengths);
             // Eight spans fit 64 bits (LastGroup), so an end past the maximum wrapped below start.
-            ulong stops = (Vector512.GreaterThanOrEqual(ends, targets) | Vector512.GreaterThan(codes, widestCode)
-                | Vector512.LessThan(ends, start) | Vector512.GreaterThan(offsets, lastOffset)).ExtractMostSignificantBits();
+            Vector512<ulong> exceptions = Vector512.GreaterThan(codes, widestCode);
+            ulong stops = (Vector512.GreaterThanOrEqual(ends, targets) | exceptions | Vector512.LessThan(ends, start)
+                | Vector512.GreaterThan(offsets, lastOffset)).ExtractMostSignificantBits();
             if (stops != 0)
             {
+                walk.ExceptionBlocks = BitOperations.PopCount(exceptions.ExtractMostSignificantBits());
                 // The blocks before the first that stops pass: the sums before its lane.
                 uint passed = (uint)BitOperations.TrailingZeroCount(stops);
                 Vector512<ulong> lane = Vector512.Create((ulong)passed);

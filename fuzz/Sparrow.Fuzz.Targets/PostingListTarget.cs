@@ -265,13 +265,16 @@ public static class PostingListTarget
     /// <summary>A Read's buffer size: 0..126, or 300 (more than two blocks).</summary>
     private static int ReadSize(byte step) => step >> 1 == 127 ? 300 : step >> 1;
 
-    /// <summary>A SkipTo target near a model value (below, at or above the value some steps ahead), or a fixed one.</summary>
+    /// <summary>
+    /// A SkipTo target near a model value (below, at or above the value ahead³ steps ahead: up to 27,000, far enough for
+    /// the reader to pass skip records a group at a time), or a fixed one.
+    /// </summary>
     private static ulong Target(byte step, ulong[]? model, int position)
     {
         int ahead = step >> 3;
         if (model is null || model.Length == 0)
             return (ulong)ahead << ((step >> 1 & 3) * 16);
-        ulong value = model[Math.Min(position + ahead * ahead, model.Length - 1)];
+        ulong value = model[Math.Min(position + ahead * ahead * ahead, model.Length - 1)];
         return (step >> 1 & 3) switch
         {
             0 => value - 1,

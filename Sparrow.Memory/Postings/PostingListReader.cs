@@ -160,8 +160,9 @@ public ref struct PostingListReader
     private bool PassBlocksBelow(ulong target, out int code, out ulong span)
     {
         // PERF: the walk keeps everything it reads in locals, stored back once (fields of a ref struct are reloaded after
-        // every store through a ref, and so are out parameters), and its loop makes no call, so that those locals stay
-        // in registers.
+        // every store through a ref, and so are out parameters), and its loop makes no call, so that the JIT can keep them
+        // in registers. It still keeps the byte offset on the stack: the loop compiled on its own kept it in a register,
+        // but passing the walk's state through memory and back cost more than that store and load.
         int block = _block, offset = _offset, last = _blockCount - 1, length = _encoded.Length;
         int recordCode = 0;
         ulong start = _start, recordSpan = 0;
@@ -248,8 +249,7 @@ public ref struct PostingListReader
     /// The end of the full block at <paramref name="offset"/> with <paramref name="code"/>: 16 bytes per bit of width, and
     /// with exceptions its two exception bytes, its positions and its high parts, known from those two bytes.
     /// </summary>
-    // PERF: one length check and one add for both kinds of block, and few values alive in the exception branch: more of them
-    // had the walk's loop keep its offset on the stack.
+    // One length check for both kinds of block: a block that runs past the list is named by its own offset.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int PassedBlockEnd(ref byte encoded, int length, int offset, int code)
     {

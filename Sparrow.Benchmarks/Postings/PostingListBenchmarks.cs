@@ -58,6 +58,9 @@ public class PostingListBenchmarks
 {
     private const int Count = 65_536;
 
+    /// <summary>The reader's buffer in <see cref="ReadUInt64"/>: a reader of a few blocks at a time.</summary>
+    private const int ReadBuffer = 1024;
+
     private ulong[] _expected = null!;
     private uint[] _expected32 = null!;
     private byte[] _encoded = null!;
@@ -91,7 +94,8 @@ public class PostingListBenchmarks
                 throw new InvalidOperationException($"PostingList {name} ({Gaps}) decoded other values than were encoded.");
         }
         foreach ((string name, Action run) in (ValueTuple<string, Action>[])
-            [(nameof(DecodeUInt64), () => DecodeUInt64()), (nameof(VarIntDeltaSpanReaderUInt64), () => VarIntDeltaSpanReaderUInt64()), (nameof(CopyRawUInt64), () => CopyRawUInt64())])
+            [(nameof(DecodeUInt64), () => DecodeUInt64()), (nameof(ReadUInt64), () => ReadUInt64()),
+             (nameof(VarIntDeltaSpanReaderUInt64), () => VarIntDeltaSpanReaderUInt64()), (nameof(CopyRawUInt64), () => CopyRawUInt64())])
         {
             Array.Clear(_values64);
             run();
@@ -123,6 +127,17 @@ public class PostingListBenchmarks
     {
         PostingList.Decode(_encoded, _values64, out int written);
         return _values64[written - 1];
+    }
+
+    /// <summary>The list read front to back by <see cref="PostingListReader"/>, a buffer of <see cref="ReadBuffer"/> values at a time.</summary>
+    [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]
+    public ulong ReadUInt64()
+    {
+        var reader = new PostingListReader(_encoded);
+        int read = 0, n;
+        while ((n = reader.Read(_values64.AsSpan(read, Math.Min(ReadBuffer, Count - read)))) > 0)
+            read += n;
+        return _values64[read - 1];
     }
 
     [Benchmark(OperationsPerInvoke = Count), BenchmarkCategory(Category.Sparrow)]

@@ -74,21 +74,25 @@ public sealed unsafe class PostingListBadInputTests
 
     private static void CheckReader(ReadOnlySpan<byte> input, ulong[]? decoded)
     {
-        var read = new List<ulong>();
-        try
+        // A buffer of less than a block, and one of more than two, which Read fills two blocks at a time where it can.
+        foreach (int size in new[] { 50, 300 })
         {
-            var reader = new PostingListReader(input);
-            var buffer = new ulong[50];
-            int n;
-            while ((n = reader.Read(buffer)) > 0)
-                read.AddRange(buffer.AsSpan(0, n));
-            // Read to the end, the reader has checked all that Decode checks.
-            Assert.NotNull(decoded);
-            Assert.Equal(decoded, read);
-        }
-        catch (FormatException)
-        {
-            Assert.Null(decoded);
+            var read = new List<ulong>();
+            try
+            {
+                var reader = new PostingListReader(input);
+                var buffer = new ulong[size];
+                int n;
+                while ((n = reader.Read(buffer)) > 0)
+                    read.AddRange(buffer.AsSpan(0, n));
+                // Read to the end, the reader has checked all that Decode checks.
+                Assert.NotNull(decoded);
+                Assert.Equal(decoded, read);
+            }
+            catch (FormatException)
+            {
+                Assert.Null(decoded);
+            }
         }
         CheckSkipTo(input, decoded);
     }

@@ -192,6 +192,30 @@ public sealed class PostingListReaderTests
     }
 
     [Fact]
+    public void AMalformedBlockReadInAPairIsNamedByItsOwnOffset()
+    {
+        // Gaps of 100: every block 7 bits a delta, 112 bytes, so Read(300) takes blocks two at a time through one kernel.
+        ulong[] values = [.. Enumerable.Range(0, 1000).Select(i => 5 + 100UL * (ulong)i)];
+        byte[] encoded = PostingData.Encode(values);
+        Assert.True(PostingListFormat.TryReadHeader(encoded, out PostingListFormat.Header header));
+        foreach (int block in new[] { 0, 1, 2, 3 })
+        {
+            byte[] corrupted = (byte[])encoded.Clone();
+            int offset = header.BlocksStart + block * 7 * (PostingListFormat.BlockLength / 8);
+            corrupted[offset + 50] ^= 0x10;
+            FormatException e = Assert.Throws<FormatException>(() =>
+            {
+                var reader = new PostingListReader(corrupted);
+                var buffer = new ulong[300];
+                while (reader.Read(buffer) > 0)
+                {
+                }
+            });
+            Assert.Contains($"offset {offset} ", e.Message);
+        }
+    }
+
+    [Fact]
     public void ReadAndSkipToAllocateNothing()
     {
         ulong[] values = PostingData.Build(100_000, 1, ulong.MaxValue, PostingData.WithOutliers(new Random(2), 10, 30, 0.01));

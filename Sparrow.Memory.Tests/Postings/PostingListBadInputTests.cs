@@ -74,7 +74,7 @@ public sealed unsafe class PostingListBadInputTests
 
     private static void CheckReader(ReadOnlySpan<byte> input, ulong[]? decoded)
     {
-        // A buffer of less than a block, and one of more than two, which Read fills two blocks at a time where it can.
+        // A buffer of less than a block (decoded through the reader's own), and one of more than two (straight into it).
         foreach (int size in new[] { 50, 300 })
         {
             var read = new List<ulong>();

@@ -192,9 +192,9 @@ public sealed class PostingListReaderTests
     }
 
     [Fact]
-    public void AMalformedBlockReadInAPairIsNamedByItsOwnOffset()
+    public void AMalformedBlockReadIntoTheCallersBufferIsNamedByItsOwnOffset()
     {
-        // Gaps of 100: every block 7 bits a delta, 112 bytes, so Read(300) takes blocks two at a time through one kernel.
+        // Gaps of 100: every block 7 bits a delta, 112 bytes; Read(300) decodes two blocks a call straight into the buffer.
         ulong[] values = [.. Enumerable.Range(0, 1000).Select(i => 5 + 100UL * (ulong)i)];
         byte[] encoded = PostingData.Encode(values);
         Assert.True(PostingListFormat.TryReadHeader(encoded, out PostingListFormat.Header header));

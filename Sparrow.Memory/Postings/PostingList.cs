@@ -237,18 +237,6 @@ public static partial class PostingList
         return UnpackPath.Run<DecodeFusedBlock<T>, bool>(ref decode);
     }
 
-    /// <summary>
-    /// Decodes two consecutive common blocks of one <paramref name="width"/> into 64-bit values on this machine's path (the
-    /// reader's <see cref="PostingListReader.Read"/>), each checked against its span.
-    /// </summary>
-    // PERF: compiled on its own, as TryDecodeFusedBlock is, for its jump table over the widths.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    internal static bool TryDecodeFusedPair(ref byte packed, int width, ulong start, ulong span, ulong nextSpan, ref ulong values)
-    {
-        var decode = new DecodeFusedPair { Packed = ref packed, Width = width, Start = start, Span = span, NextSpan = nextSpan, Values = ref values };
-        return UnpackPath.Run<DecodeFusedPair, bool>(ref decode);
-    }
-
     /// <summary>Widens <paramref name="count"/> 32-bit offsets onto <paramref name="start"/> on this machine's path (the reader's buffered block).</summary>
     internal static void Widen(ref uint relative, ulong start, ref ulong values, int count)
     {
@@ -267,20 +255,6 @@ public static partial class PostingList
 
         public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
             PostingBlockDecoder.TryDecodeFused<TUnpack, T>(ref Packed, Width, Start, Span, ref Values);
-    }
-
-    /// <summary>Two common blocks of one width decoded with one path.</summary>
-    private ref struct DecodeFusedPair : IUnpackOperation<bool>
-    {
-        public ref byte Packed;
-        public int Width;
-        public ulong Start;
-        public ulong Span;
-        public ulong NextSpan;
-        public ref ulong Values;
-
-        public readonly bool Run<TUnpack>() where TUnpack : struct, IPostingUnpack =>
-            PostingBlockDecoder.TryDecodeFusedPair<TUnpack, ulong>(ref Packed, Width, Start, Span, NextSpan, ref Values);
     }
 
     /// <summary>Offsets widened onto a value with one path.</summary>

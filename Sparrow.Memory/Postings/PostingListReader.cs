@@ -112,21 +112,8 @@ public ref struct PostingListReader
             if (destination.Length - written >= deltas)
             {
                 (int code, ulong span) = Record(_block);
-                ref ulong values = ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written);
-                // PERF: two common blocks of one width that both fit, neither the last, go through one kernel, their work
-                // interleaved, as Decode pairs them.
-                if (destination.Length - written >= 2 * BlockLength && code <= PostingBlockDecoder.MaxFusedWidth && _block + 2 < _blockCount
-                    && TryReadRecord(_records, _block + 1, _spanWidth, _spanBase, out int nextCode, out ulong nextSpan)
-                    && nextCode == code && nextSpan <= ulong.MaxValue - _start - span)
-                {
-                    DecodePairInto(ref values, code, span, nextSpan);
-                    written += 2 * BlockLength;
-                }
-                else
-                {
-                    DecodeInto(ref values, deltas, code, span);
-                    written += deltas;
-                }
+                DecodeInto(ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), written), deltas, code, span);
+                written += deltas;
             }
             else if (written != 0)
             {
@@ -416,28 +403,6 @@ public ref struct PostingListReader
     // PERF: compiled on its own, as DecodeIntoBuffer is, for the same frame.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void DecodeInto(ref ulong values, int deltas, int code, ulong span) => DecodeBlock(ref values, _start, deltas, code, span);
-
-    /// <summary>
-    /// Decodes blocks <see cref="_block"/> and the next, two common blocks of <paramref name="code"/>'s width whose records
-    /// hold <paramref name="span"/> and <paramref name="nextSpan"/>, straight into the caller's <paramref name="values"/>
-    /// through one kernel, and moves past them.
-    /// </summary>
-    // PERF: compiled on its own, as DecodeInto is.
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void DecodePairInto(ref ulong values, int code, ulong span, ulong nextSpan)
-    {
-        int packedBytes = code * (BlockLength / 8);
-        if (2 * packedBytes <= _encoded.Length - _offset
-            && PostingList.TryDecodeFusedPair(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, _start, span, nextSpan, ref values))
-        {
-            PassDecoded(span, _offset + packedBytes);
-            PassDecoded(nextSpan, _offset + packedBytes);
-            return;
-        }
-        // One of the two is malformed: decoded one at a time, the first that is throws, naming its own offset.
-        DecodeInto(ref values, BlockLength, code, span);
-        DecodeInto(ref Unsafe.Add(ref values, BlockLength), BlockLength, code, nextSpan);
-    }
 
     /// <summary>Moves past the block just decoded, of <paramref name="span"/>, which ends at byte <paramref name="end"/>.</summary>
     private void PassDecoded(ulong span, int end)

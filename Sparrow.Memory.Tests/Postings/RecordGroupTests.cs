@@ -72,13 +72,14 @@ public sealed unsafe class RecordGroupTests
             int recordBytes = (int)RecordBytes(blockCount, spanWidth);
             byte[] list = new byte[recordsStart + recordBytes + random.Next(0, blockCount * 40)];
             random.NextBytes(list.AsSpan(0, recordsStart));
-            var records = new BitWriter(list, recordsStart);
+            var records = new PostingListEncoder.BitWriter(list.AsSpan(recordsStart, recordBytes));
             for (int b = 0; b < blockCount; b++)
             {
                 int code = random.Next(20) switch { 0 => random.Next(ExceptionCodes, 128), 1 => random.Next(0, ExceptionCodes), _ => random.Next(0, 9) };
                 ulong field = spanWidth == 0 ? 0 : (ulong)random.NextInt64() & ((1UL << spanWidth) - 1);
                 records.Write((uint)code | field << CodeBits, recordBits);
             }
+            records.Flush();
             var layout = new Layout(recordsStart, recordBits, spanBase, UnpackAvx512Vbmi.LastGroup(blockCount, recordsStart, recordBits, spanBase, list.Length));
 
             using var memory = new GuardedMemory(list.Length);
@@ -121,20 +122,5 @@ public sealed unsafe class RecordGroupTests
         Assert.Equal(-1, UnpackAvx512Vbmi.LastGroup(100, 0, 20, ulong.MaxValue / 2, 10_000));
         Assert.Equal(91, UnpackAvx512Vbmi.LastGroup(100, 0, 20, ulong.MaxValue / 8 - (1UL << 13), 10_000));
         Assert.Equal(-1, UnpackAvx512Vbmi.LastGroup(100, 0, 58, 0, 10_000));
-    }
-
-    /// <summary>Writes fields least significant bit first from a byte offset, as the encoder lays out skip records.</summary>
-    private ref struct BitWriter(byte[] bytes, int start)
-    {
-        private long _bit = 8L * start;
-
-        public void Write(ulong value, int width)
-        {
-            for (int i = 0; i < width; i++, _bit++)
-            {
-                int mask = 1 << (int)(_bit % 8);
-                bytes[_bit / 8] = (byte)(((value >> i) & 1) != 0 ? bytes[_bit / 8] | mask : bytes[_bit / 8] & ~mask);
-            }
-        }
     }
 }

@@ -472,8 +472,8 @@ internal static class PostingListEncoder
     private static void ThrowDestinationTooShort(long needed, int length) =>
         throw new ArgumentException($"The encoding needs {needed} bytes; the destination has {length}.", "destination");
 
-    /// <summary>Writes fields least significant bit first into a span it fills exactly.</summary>
-    private ref struct BitWriter(Span<byte> destination)
+    /// <summary>Writes fields least significant bit first into a span it fills exactly (the skip records, the packed fields).</summary>
+    internal ref struct BitWriter(Span<byte> destination)
     {
         private readonly Span<byte> _destination = destination;
         private ulong _pending;

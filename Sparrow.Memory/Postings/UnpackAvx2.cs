@@ -214,17 +214,20 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
-        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
-        Vector256<int> first = Vector256.Create(from), end = Vector256.Create(to);
         Vector256<uint> add = Vector256.Create(amount);
-        for (int i = from & -Vector256<uint>.Count; i < to; i += Vector256<uint>.Count)
+        int i = from & -Vector256<uint>.Count;
+        Vector256<int> index = Vector256<int>.Indices + Vector256.Create(i);
+        Vector256<uint> inside = (Vector256.GreaterThanOrEqual(index, Vector256.Create(from)) & Vector256.LessThan(index, Vector256.Create(to))).AsUInt32();
+        (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector256<uint>.Count; i + Vector256<uint>.Count <= to; i += Vector256<uint>.Count)
+            (Vector256.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector256<int> index = Vector256<int>.Indices + Vector256.Create(i);
-            Vector256<uint> inside = (Vector256.GreaterThanOrEqual(index, first) & Vector256.LessThan(index, end)).AsUInt32();
+            inside = Vector256.LessThan(Vector256<int>.Indices + Vector256.Create(i), Vector256.Create(to)).AsUInt32();
             (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
@@ -232,12 +235,16 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector256<long> first = Vector256.Create((long)from), end = Vector256.Create((long)to);
         Vector256<ulong> add = Vector256.Create(amount);
-        for (int i = from & -Vector256<ulong>.Count; i < to; i += Vector256<ulong>.Count)
+        int i = from & -Vector256<ulong>.Count;
+        Vector256<long> index = Vector256<long>.Indices + Vector256.Create((long)i);
+        Vector256<ulong> inside = (Vector256.GreaterThanOrEqual(index, Vector256.Create((long)from)) & Vector256.LessThan(index, Vector256.Create((long)to))).AsUInt64();
+        (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector256<ulong>.Count; i + Vector256<ulong>.Count <= to; i += Vector256<ulong>.Count)
+            (Vector256.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector256<long> index = Vector256<long>.Indices + Vector256.Create((long)i);
-            Vector256<ulong> inside = (Vector256.GreaterThanOrEqual(index, first) & Vector256.LessThan(index, end)).AsUInt64();
+            inside = Vector256.LessThan(Vector256<long>.Indices + Vector256.Create((long)i), Vector256.Create((long)to)).AsUInt64();
             (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

@@ -296,17 +296,23 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store). Only the
+    // range's first and last are partial, the lanes outside it masked off the amount (signed compares, which every
+    // instruction set has); the vectors between add to every lane, a load, an add and a store each: the range usually
+    // runs on to the block's end.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
-        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
-        Vector512<int> first = Vector512.Create(from), end = Vector512.Create(to);
         Vector512<uint> add = Vector512.Create(amount);
-        for (int i = from & -Vector512<uint>.Count; i < to; i += Vector512<uint>.Count)
+        int i = from & -Vector512<uint>.Count;
+        Vector512<int> index = Vector512<int>.Indices + Vector512.Create(i);
+        Vector512<uint> inside = (Vector512.GreaterThanOrEqual(index, Vector512.Create(from)) & Vector512.LessThan(index, Vector512.Create(to))).AsUInt32();
+        (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector512<uint>.Count; i + Vector512<uint>.Count <= to; i += Vector512<uint>.Count)
+            (Vector512.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector512<int> index = Vector512<int>.Indices + Vector512.Create(i);
-            Vector512<uint> inside = (Vector512.GreaterThanOrEqual(index, first) & Vector512.LessThan(index, end)).AsUInt32();
+            inside = Vector512.LessThan(Vector512<int>.Indices + Vector512.Create(i), Vector512.Create(to)).AsUInt32();
             (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
@@ -314,12 +320,16 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector512<long> first = Vector512.Create((long)from), end = Vector512.Create((long)to);
         Vector512<ulong> add = Vector512.Create(amount);
-        for (int i = from & -Vector512<ulong>.Count; i < to; i += Vector512<ulong>.Count)
+        int i = from & -Vector512<ulong>.Count;
+        Vector512<long> index = Vector512<long>.Indices + Vector512.Create((long)i);
+        Vector512<ulong> inside = (Vector512.GreaterThanOrEqual(index, Vector512.Create((long)from)) & Vector512.LessThan(index, Vector512.Create((long)to))).AsUInt64();
+        (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector512<ulong>.Count; i + Vector512<ulong>.Count <= to; i += Vector512<ulong>.Count)
+            (Vector512.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector512<long> index = Vector512<long>.Indices + Vector512.Create((long)i);
-            Vector512<ulong> inside = (Vector512.GreaterThanOrEqual(index, first) & Vector512.LessThan(index, end)).AsUInt64();
+            inside = Vector512.LessThan(Vector512<long>.Indices + Vector512.Create((long)i), Vector512.Create((long)to)).AsUInt64();
             (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

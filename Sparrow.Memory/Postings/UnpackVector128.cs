@@ -202,17 +202,20 @@ internal readonly struct UnpackVector128 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref uint values, int from, int to, uint amount)
     {
-        // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store), the
-        // lanes outside [from, to) masked off the amount; signed compares, which every instruction set has.
-        Vector128<int> first = Vector128.Create(from), end = Vector128.Create(to);
         Vector128<uint> add = Vector128.Create(amount);
-        for (int i = from & -Vector128<uint>.Count; i < to; i += Vector128<uint>.Count)
+        int i = from & -Vector128<uint>.Count;
+        Vector128<int> index = Vector128<int>.Indices + Vector128.Create(i);
+        Vector128<uint> inside = (Vector128.GreaterThanOrEqual(index, Vector128.Create(from)) & Vector128.LessThan(index, Vector128.Create(to))).AsUInt32();
+        (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector128<uint>.Count; i + Vector128<uint>.Count <= to; i += Vector128<uint>.Count)
+            (Vector128.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector128<int> index = Vector128<int>.Indices + Vector128.Create(i);
-            Vector128<uint> inside = (Vector128.GreaterThanOrEqual(index, first) & Vector128.LessThan(index, end)).AsUInt32();
+            inside = Vector128.LessThan(Vector128<int>.Indices + Vector128.Create(i), Vector128.Create(to)).AsUInt32();
             (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }
@@ -220,12 +223,16 @@ internal readonly struct UnpackVector128 : IPostingUnpack
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void AddRange(ref ulong values, int from, int to, ulong amount)
     {
-        Vector128<long> first = Vector128.Create((long)from), end = Vector128.Create((long)to);
         Vector128<ulong> add = Vector128.Create(amount);
-        for (int i = from & -Vector128<ulong>.Count; i < to; i += Vector128<ulong>.Count)
+        int i = from & -Vector128<ulong>.Count;
+        Vector128<long> index = Vector128<long>.Indices + Vector128.Create((long)i);
+        Vector128<ulong> inside = (Vector128.GreaterThanOrEqual(index, Vector128.Create((long)from)) & Vector128.LessThan(index, Vector128.Create((long)to))).AsUInt64();
+        (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
+        for (i += Vector128<ulong>.Count; i + Vector128<ulong>.Count <= to; i += Vector128<ulong>.Count)
+            (Vector128.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
+        if (i < to)
         {
-            Vector128<long> index = Vector128<long>.Indices + Vector128.Create((long)i);
-            Vector128<ulong> inside = (Vector128.GreaterThanOrEqual(index, first) & Vector128.LessThan(index, end)).AsUInt64();
+            inside = Vector128.LessThan(Vector128<long>.Indices + Vector128.Create((long)i), Vector128.Create((long)to)).AsUInt64();
             (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

@@ -26,6 +26,6 @@ internal ref struct RecordWalk
     public int Offset;
     /// <summary>The value before its first: the last value of the block before it.</summary>
     public ulong Start;
-    /// <summary>How many blocks with exceptions the group a walk stopped in holds (0 when it stopped for the target alone).</summary>
+    /// <summary>How many blocks with exceptions the group a walk stopped in holds, whatever stopped it (0 when no group stopped).</summary>
     public int ExceptionBlocks;
 }

@@ -227,8 +227,8 @@ public static partial class PostingList
     /// Decodes one common block (full, no exceptions, a width of at most 24) on this machine's path: 64-bit values, or
     /// 32-bit offsets from the value before the block when <paramref name="start"/> is 0.
     /// </summary>
-    // PERF: compiled on its own, so that the reader's block decoder, which inlines the general block decoder, does not
-    // inline a second jump table over the widths.
+    // PERF: compiled on its own, so that the reader's two entries to its block decoder (DecodeIntoBuffer and DecodeInto)
+    // share one jump table over the widths for 64-bit values instead of each inlining its own.
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal static bool TryDecodeFusedBlock<T>(ref byte packed, int width, ulong start, ulong span, ref T values)
         where T : unmanaged

@@ -387,16 +387,26 @@ public ref struct PostingListReader
             if (end > _encoded.Length || !PostingList.TryDecodeFusedBlock(ref Unsafe.Add(ref MemoryMarshal.GetReference(_encoded), _offset), code, start, span, ref values))
                 ThrowMalformed(_offset);
         }
-        else if (TryLayOut(_encoded, _offset, code, deltas, out Block layout) && PostingList.TryDecodeBlock(_encoded, layout, deltas, start, span, ref values))
-        {
-            end = layout.End;
-        }
         else
         {
-            ThrowMalformed(_offset);
-            return;
+            end = DecodeLaidOut(ref values, start, deltas, code, span);
         }
         PassDecoded(span, end);
+    }
+
+    /// <summary>
+    /// Decodes block <see cref="_block"/> as <see cref="DecodeBlock{T}"/> does, from its layout (a block with exceptions, the
+    /// last block, or one wider than the fused kernels); returns the byte offset past it.
+    /// </summary>
+    // PERF: compiled on its own: inlined, the layout and the general decoder's arguments took 400 bytes of the caller's
+    // frame, zeroed on every call, also for the common block, which needs none of it.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly int DecodeLaidOut<T>(ref T values, ulong start, int deltas, int code, ulong span)
+        where T : unmanaged
+    {
+        if (!TryLayOut(_encoded, _offset, code, deltas, out Block layout) || !PostingList.TryDecodeBlock(_encoded, layout, deltas, start, span, ref values))
+            ThrowMalformed(_offset);
+        return layout.End;
     }
 
     /// <summary>Decodes block <see cref="_block"/> straight into the caller's <paramref name="values"/>, as <see cref="DecodeBlock{T}"/>.</summary>

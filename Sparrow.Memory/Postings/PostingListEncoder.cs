@@ -291,18 +291,19 @@ internal static class PostingListEncoder
         else if (Vector256.IsHardwareAccelerated)
         {
             // PERF: all three from one load; a delta shifted right by widest - 1 is already 0 or 1, and that minus one is
-            // the mask that keeps the deltas below the top width.
-            Vector256<ulong> tops = Vector256<ulong>.Zero, twoTops = Vector256<ulong>.Zero, belowTops = Vector256<ulong>.Zero;
+            // the mask that keeps the deltas below the top width. The deltas below the two top widths are counted by an
+            // equality with zero (a lane of all ones subtracted counts one): AVX2 has no 64-bit minimum to cap a shift at 1.
+            Vector256<ulong> tops = Vector256<ulong>.Zero, belowTwoTops = Vector256<ulong>.Zero, belowTops = Vector256<ulong>.Zero;
             for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
                 Vector256<ulong> isTop = delta >>> (widest - 1);
                 tops += isTop;
-                twoTops += Vector256.Min(delta >>> (widest - 2), Vector256<ulong>.One);
+                belowTwoTops -= Vector256.Equals(delta >>> (widest - 2), Vector256<ulong>.Zero);
                 belowTops |= delta & (isTop - Vector256<ulong>.One);
             }
             top = (int)Vector256.Sum(tops);
-            twoTop = (int)Vector256.Sum(twoTops);
+            twoTop = i - (int)Vector256.Sum(belowTwoTops);
             belowTop = belowTops[0] | belowTops[1] | belowTops[2] | belowTops[3];
         }
         for (; i < n; i++)
@@ -339,17 +340,17 @@ internal static class PostingListEncoder
         }
         else if (Vector256.IsHardwareAccelerated)
         {
-            // PERF: both from one load: a delta shifted right by bit and capped at one is the count, and that minus one the
-            // mask that keeps the deltas below.
-            Vector256<ulong> widers = Vector256<ulong>.Zero, belows = Vector256<ulong>.Zero;
+            // PERF: both from one load: a delta shifted right by bit is zero exactly when it is below, and that equality
+            // is the mask that keeps it and, subtracted (all ones), its count (AVX2 has no 64-bit minimum to cap a shift at 1).
+            Vector256<ulong> belowCounts = Vector256<ulong>.Zero, belows = Vector256<ulong>.Zero;
             for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
-                Vector256<ulong> isWider = Vector256.Min(delta >>> bit, Vector256<ulong>.One);
-                widers += isWider;
-                belows |= delta & (isWider - Vector256<ulong>.One);
+                Vector256<ulong> isBelow = Vector256.Equals(delta >>> bit, Vector256<ulong>.Zero);
+                belowCounts -= isBelow;
+                belows |= delta & isBelow;
             }
-            wider = (int)Vector256.Sum(widers);
+            wider = i - (int)Vector256.Sum(belowCounts);
             below = belows[0] | belows[1] | belows[2] | belows[3];
         }
         for (; i < n; i++)

@@ -153,7 +153,7 @@ internal static class PostingListEncoder
                     Vector512<uint> delta = Vector512.LoadUnsafe(ref value, (nuint)i + 1) - Vector512.LoadUnsafe(ref value, (nuint)i) - Vector512<uint>.One;
                     (Vector512<ulong> low, Vector512<ulong> high) = Vector512.Widen(delta);
                     low.StoreUnsafe(ref deltas, (nuint)i);
-                    high.StoreUnsafe(ref deltas, (nuint)i + 8);
+                    high.StoreUnsafe(ref deltas, (nuint)(i + Vector512<ulong>.Count));
                     ors |= low | high;
                 }
             }
@@ -181,7 +181,7 @@ internal static class PostingListEncoder
                     Vector256<uint> delta = Vector256.LoadUnsafe(ref value, (nuint)i + 1) - Vector256.LoadUnsafe(ref value, (nuint)i) - Vector256<uint>.One;
                     (Vector256<ulong> low, Vector256<ulong> high) = Vector256.Widen(delta);
                     low.StoreUnsafe(ref deltas, (nuint)i);
-                    high.StoreUnsafe(ref deltas, (nuint)i + 4);
+                    high.StoreUnsafe(ref deltas, (nuint)(i + Vector256<ulong>.Count));
                     ors |= low | high;
                 }
             }
@@ -274,33 +274,40 @@ internal static class PostingListEncoder
         ulong belowTop = 0;
         if (Vector512.IsHardwareAccelerated)
         {
-            // PERF: eight deltas a step, all three from one load: each count a compare's mask counted, and the deltas
-            // below the top width the others zeroed by the first mask.
+            // PERF: two vectors, sixteen deltas, a step (the loop's own index, compare and branch were five of a one-vector
+            // step's dozen instructions), all three from each load: each count two compares' masks joined and counted, and
+            // the deltas below the top width the others zeroed by the first mask.
             Vector512<ulong> topLimit = Vector512.Create(1UL << (widest - 1)), twoTopLimit = Vector512.Create(1UL << (widest - 2));
             Vector512<ulong> belowTops = Vector512<ulong>.Zero;
-            for (; i + Vector512<ulong>.Count <= n; i += Vector512<ulong>.Count)
+            for (; i + 2 * Vector512<ulong>.Count <= n; i += 2 * Vector512<ulong>.Count)
             {
                 Vector512<ulong> delta = Vector512.LoadUnsafe(ref deltas, (nuint)i);
                 Vector512<ulong> isTop = Vector512.GreaterThanOrEqual(delta, topLimit);
-                top += BitOperations.PopCount(isTop.ExtractMostSignificantBits());
-                twoTop += BitOperations.PopCount(Vector512.GreaterThanOrEqual(delta, twoTopLimit).ExtractMostSignificantBits());
-                belowTops |= Vector512.AndNot(delta, isTop);
+                Vector512<ulong> delta2 = Vector512.LoadUnsafe(ref deltas, (nuint)(i + Vector512<ulong>.Count));
+                Vector512<ulong> isTop2 = Vector512.GreaterThanOrEqual(delta2, topLimit);
+                top += BitOperations.PopCount(isTop.ExtractMostSignificantBits() | isTop2.ExtractMostSignificantBits() << 8);
+                twoTop += BitOperations.PopCount(Vector512.GreaterThanOrEqual(delta, twoTopLimit).ExtractMostSignificantBits()
+                    | Vector512.GreaterThanOrEqual(delta2, twoTopLimit).ExtractMostSignificantBits() << 8);
+                belowTops |= Vector512.AndNot(delta, isTop) | Vector512.AndNot(delta2, isTop2);
             }
             belowTop = OrAcross(belowTops);
         }
         else if (Vector256.IsHardwareAccelerated)
         {
-            // PERF: all three from one load; a delta shifted right by widest - 1 is already 0 or 1, and that minus one is
-            // the mask that keeps the deltas below the top width. The deltas below the two top widths are counted by an
-            // equality with zero (a lane of all ones subtracted counts one): AVX2 has no 64-bit minimum to cap a shift at 1.
+            // PERF: two vectors a step, as above, all three from each load; a delta shifted right by widest - 1 is already 0
+            // or 1, and that minus one is the mask that keeps the deltas below the top width. The deltas below the two top
+            // widths are counted by an equality with zero (a lane of all ones subtracted counts one): AVX2 has no 64-bit
+            // minimum to cap a shift at 1.
             Vector256<ulong> tops = Vector256<ulong>.Zero, belowTwoTops = Vector256<ulong>.Zero, belowTops = Vector256<ulong>.Zero;
-            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+            for (; i + 2 * Vector256<ulong>.Count <= n; i += 2 * Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
                 Vector256<ulong> isTop = delta >>> (widest - 1);
-                tops += isTop;
-                belowTwoTops -= Vector256.Equals(delta >>> (widest - 2), Vector256<ulong>.Zero);
-                belowTops |= delta & (isTop - Vector256<ulong>.One);
+                Vector256<ulong> delta2 = Vector256.LoadUnsafe(ref deltas, (nuint)(i + Vector256<ulong>.Count));
+                Vector256<ulong> isTop2 = delta2 >>> (widest - 1);
+                tops += isTop + isTop2;
+                belowTwoTops -= Vector256.Equals(delta >>> (widest - 2), Vector256<ulong>.Zero) + Vector256.Equals(delta2 >>> (widest - 2), Vector256<ulong>.Zero);
+                belowTops |= (delta & (isTop - Vector256<ulong>.One)) | (delta2 & (isTop2 - Vector256<ulong>.One));
             }
             top = (int)Vector256.Sum(tops);
             twoTop = i - (int)Vector256.Sum(belowTwoTops);
@@ -327,28 +334,34 @@ internal static class PostingListEncoder
         ulong below = 0;
         if (Vector512.IsHardwareAccelerated)
         {
-            // PERF: eight deltas a step: one compare gives the count (its mask counted) and the deltas below (the others zeroed).
+            // PERF: two vectors, sixteen deltas, a step, as in CountTopWidths: a compare per vector gives the count (the two
+            // masks joined and counted) and the deltas below (the others zeroed).
             Vector512<ulong> belows = Vector512<ulong>.Zero, limit = Vector512.Create(1UL << bit);
-            for (; i + Vector512<ulong>.Count <= n; i += Vector512<ulong>.Count)
+            for (; i + 2 * Vector512<ulong>.Count <= n; i += 2 * Vector512<ulong>.Count)
             {
                 Vector512<ulong> delta = Vector512.LoadUnsafe(ref deltas, (nuint)i);
                 Vector512<ulong> isWider = Vector512.GreaterThanOrEqual(delta, limit);
-                wider += BitOperations.PopCount(isWider.ExtractMostSignificantBits());
-                belows |= Vector512.AndNot(delta, isWider);
+                Vector512<ulong> delta2 = Vector512.LoadUnsafe(ref deltas, (nuint)(i + Vector512<ulong>.Count));
+                Vector512<ulong> isWider2 = Vector512.GreaterThanOrEqual(delta2, limit);
+                wider += BitOperations.PopCount(isWider.ExtractMostSignificantBits() | isWider2.ExtractMostSignificantBits() << 8);
+                belows |= Vector512.AndNot(delta, isWider) | Vector512.AndNot(delta2, isWider2);
             }
             below = OrAcross(belows);
         }
         else if (Vector256.IsHardwareAccelerated)
         {
-            // PERF: both from one load: a delta shifted right by bit is zero exactly when it is below, and that equality
-            // is the mask that keeps it and, subtracted (all ones), its count (AVX2 has no 64-bit minimum to cap a shift at 1).
+            // PERF: two vectors a step, both from each load: a delta shifted right by bit is zero exactly when it is below,
+            // and that equality is the mask that keeps it and, subtracted (all ones), its count (AVX2 has no 64-bit minimum
+            // to cap a shift at 1).
             Vector256<ulong> belowCounts = Vector256<ulong>.Zero, belows = Vector256<ulong>.Zero;
-            for (; i + Vector256<ulong>.Count <= n; i += Vector256<ulong>.Count)
+            for (; i + 2 * Vector256<ulong>.Count <= n; i += 2 * Vector256<ulong>.Count)
             {
                 Vector256<ulong> delta = Vector256.LoadUnsafe(ref deltas, (nuint)i);
                 Vector256<ulong> isBelow = Vector256.Equals(delta >>> bit, Vector256<ulong>.Zero);
-                belowCounts -= isBelow;
-                belows |= delta & isBelow;
+                Vector256<ulong> delta2 = Vector256.LoadUnsafe(ref deltas, (nuint)(i + Vector256<ulong>.Count));
+                Vector256<ulong> isBelow2 = Vector256.Equals(delta2 >>> bit, Vector256<ulong>.Zero);
+                belowCounts -= isBelow + isBelow2;
+                belows |= (delta & isBelow) | (delta2 & isBelow2);
             }
             wider = i - (int)Vector256.Sum(belowCounts);
             below = belows[0] | belows[1] | belows[2] | belows[3];
@@ -429,7 +442,7 @@ internal static class PostingListEncoder
             for (; i + 2 * Vector256<ulong>.Count <= n; i += 2 * Vector256<ulong>.Count)
             {
                 uint wider = Vector256.GreaterThan(Vector256.LoadUnsafe(ref deltas, (nuint)i), lows).ExtractMostSignificantBits()
-                    | Vector256.GreaterThan(Vector256.LoadUnsafe(ref deltas, (nuint)i + 4), lows).ExtractMostSignificantBits() << 4;
+                    | Vector256.GreaterThan(Vector256.LoadUnsafe(ref deltas, (nuint)(i + Vector256<ulong>.Count)), lows).ExtractMostSignificantBits() << 4;
                 for (; wider != 0; wider &= wider - 1)
                     positions[found++] = (byte)(i + BitOperations.TrailingZeroCount(wider));
             }

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
@@ -214,37 +215,32 @@ internal readonly struct UnpackAvx2 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
-    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref uint values, int from, int to, uint amount)
-    {
-        Vector256<uint> add = Vector256.Create(amount);
-        int i = from & -Vector256<uint>.Count;
-        Vector256<int> index = Vector256<int>.Indices + Vector256.Create(i);
-        Vector256<uint> inside = (Vector256.GreaterThanOrEqual(index, Vector256.Create(from)) & Vector256.LessThan(index, Vector256.Create(to))).AsUInt32();
-        (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector256<uint>.Count; i + Vector256<uint>.Count <= to; i += Vector256<uint>.Count)
-            (Vector256.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
-        if (i < to)
-        {
-            inside = Vector256.LessThan(Vector256<int>.Indices + Vector256.Create(i), Vector256.Create(to)).AsUInt32();
-            (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        }
-    }
+    public static void AddRange(ref uint values, int from, int to, uint amount) => AddRange<uint, int>(ref values, from, to, amount);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref ulong values, int from, int to, ulong amount)
+    public static void AddRange(ref ulong values, int from, int to, ulong amount) => AddRange<ulong, long>(ref values, from, to, amount);
+
+    /// <summary>
+    /// Adds <paramref name="amount"/> to values [<paramref name="from"/>, <paramref name="to"/>); the range's masks compare
+    /// lane indexes of <typeparamref name="TIndex"/>, the signed integer of <typeparamref name="T"/>'s width.
+    /// </summary>
+    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void AddRange<T, TIndex>(ref T values, int from, int to, T amount)
+        where T : unmanaged, IBinaryInteger<T>
+        where TIndex : unmanaged, IBinaryInteger<TIndex>
     {
-        Vector256<ulong> add = Vector256.Create(amount);
-        int i = from & -Vector256<ulong>.Count;
-        Vector256<long> index = Vector256<long>.Indices + Vector256.Create((long)i);
-        Vector256<ulong> inside = (Vector256.GreaterThanOrEqual(index, Vector256.Create((long)from)) & Vector256.LessThan(index, Vector256.Create((long)to))).AsUInt64();
+        Vector256<T> add = Vector256.Create(amount);
+        int i = from & -Vector256<T>.Count;
+        Vector256<TIndex> index = Vector256<TIndex>.Indices + Vector256.Create(TIndex.CreateTruncating(i));
+        Vector256<T> inside = (Vector256.GreaterThanOrEqual(index, Vector256.Create(TIndex.CreateTruncating(from))) & Vector256.LessThan(index, Vector256.Create(TIndex.CreateTruncating(to)))).As<TIndex, T>();
         (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector256<ulong>.Count; i + Vector256<ulong>.Count <= to; i += Vector256<ulong>.Count)
+        for (i += Vector256<T>.Count; i + Vector256<T>.Count <= to; i += Vector256<T>.Count)
             (Vector256.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
         if (i < to)
         {
-            inside = Vector256.LessThan(Vector256<long>.Indices + Vector256.Create((long)i), Vector256.Create((long)to)).AsUInt64();
+            inside = Vector256.LessThan(Vector256<TIndex>.Indices + Vector256.Create(TIndex.CreateTruncating(i)), Vector256.Create(TIndex.CreateTruncating(to))).As<TIndex, T>();
             (Vector256.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
@@ -296,40 +297,35 @@ internal readonly struct UnpackAvx512 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void AddRange(ref uint values, int from, int to, uint amount) => AddRange<uint, int>(ref values, from, to, amount);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void AddRange(ref ulong values, int from, int to, ulong amount) => AddRange<ulong, long>(ref values, from, to, amount);
+
+    /// <summary>
+    /// Adds <paramref name="amount"/> to values [<paramref name="from"/>, <paramref name="to"/>); the range's masks compare
+    /// lane indexes of <typeparamref name="TIndex"/>, the signed integer of <typeparamref name="T"/>'s width.
+    /// </summary>
     // PERF: the block's own vectors (the ones the kernels just stored, so each load is forwarded from its store). Only the
     // range's first and last are partial, the lanes outside it masked off the amount (signed compares, which every
     // instruction set has); the vectors between add to every lane, a load, an add and a store each: the range usually
     // runs on to the block's end.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref uint values, int from, int to, uint amount)
+    private static void AddRange<T, TIndex>(ref T values, int from, int to, T amount)
+        where T : unmanaged, IBinaryInteger<T>
+        where TIndex : unmanaged, IBinaryInteger<TIndex>
     {
-        Vector512<uint> add = Vector512.Create(amount);
-        int i = from & -Vector512<uint>.Count;
-        Vector512<int> index = Vector512<int>.Indices + Vector512.Create(i);
-        Vector512<uint> inside = (Vector512.GreaterThanOrEqual(index, Vector512.Create(from)) & Vector512.LessThan(index, Vector512.Create(to))).AsUInt32();
+        Vector512<T> add = Vector512.Create(amount);
+        int i = from & -Vector512<T>.Count;
+        Vector512<TIndex> index = Vector512<TIndex>.Indices + Vector512.Create(TIndex.CreateTruncating(i));
+        Vector512<T> inside = (Vector512.GreaterThanOrEqual(index, Vector512.Create(TIndex.CreateTruncating(from))) & Vector512.LessThan(index, Vector512.Create(TIndex.CreateTruncating(to)))).As<TIndex, T>();
         (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector512<uint>.Count; i + Vector512<uint>.Count <= to; i += Vector512<uint>.Count)
+        for (i += Vector512<T>.Count; i + Vector512<T>.Count <= to; i += Vector512<T>.Count)
             (Vector512.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
         if (i < to)
         {
-            inside = Vector512.LessThan(Vector512<int>.Indices + Vector512.Create(i), Vector512.Create(to)).AsUInt32();
-            (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref ulong values, int from, int to, ulong amount)
-    {
-        Vector512<ulong> add = Vector512.Create(amount);
-        int i = from & -Vector512<ulong>.Count;
-        Vector512<long> index = Vector512<long>.Indices + Vector512.Create((long)i);
-        Vector512<ulong> inside = (Vector512.GreaterThanOrEqual(index, Vector512.Create((long)from)) & Vector512.LessThan(index, Vector512.Create((long)to))).AsUInt64();
-        (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector512<ulong>.Count; i + Vector512<ulong>.Count <= to; i += Vector512<ulong>.Count)
-            (Vector512.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
-        if (i < to)
-        {
-            inside = Vector512.LessThan(Vector512<long>.Indices + Vector512.Create((long)i), Vector512.Create((long)to)).AsUInt64();
+            inside = Vector512.LessThan(Vector512<TIndex>.Indices + Vector512.Create(TIndex.CreateTruncating(i)), Vector512.Create(TIndex.CreateTruncating(to))).As<TIndex, T>();
             (Vector512.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

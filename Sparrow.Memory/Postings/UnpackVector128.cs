@@ -1,3 +1,4 @@
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
@@ -202,37 +203,32 @@ internal readonly struct UnpackVector128 : IPostingUnpack
     }
 
     // PERF: inlined into the block decoder's loop over the exceptions, a call per exception is not.
-    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref uint values, int from, int to, uint amount)
-    {
-        Vector128<uint> add = Vector128.Create(amount);
-        int i = from & -Vector128<uint>.Count;
-        Vector128<int> index = Vector128<int>.Indices + Vector128.Create(i);
-        Vector128<uint> inside = (Vector128.GreaterThanOrEqual(index, Vector128.Create(from)) & Vector128.LessThan(index, Vector128.Create(to))).AsUInt32();
-        (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector128<uint>.Count; i + Vector128<uint>.Count <= to; i += Vector128<uint>.Count)
-            (Vector128.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
-        if (i < to)
-        {
-            inside = Vector128.LessThan(Vector128<int>.Indices + Vector128.Create(i), Vector128.Create(to)).AsUInt32();
-            (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        }
-    }
+    public static void AddRange(ref uint values, int from, int to, uint amount) => AddRange<uint, int>(ref values, from, to, amount);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRange(ref ulong values, int from, int to, ulong amount)
+    public static void AddRange(ref ulong values, int from, int to, ulong amount) => AddRange<ulong, long>(ref values, from, to, amount);
+
+    /// <summary>
+    /// Adds <paramref name="amount"/> to values [<paramref name="from"/>, <paramref name="to"/>); the range's masks compare
+    /// lane indexes of <typeparamref name="TIndex"/>, the signed integer of <typeparamref name="T"/>'s width.
+    /// </summary>
+    // PERF: as UnpackAvx512.AddRange: only the range's first and last vectors are masked, the ones between add to every lane.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void AddRange<T, TIndex>(ref T values, int from, int to, T amount)
+        where T : unmanaged, IBinaryInteger<T>
+        where TIndex : unmanaged, IBinaryInteger<TIndex>
     {
-        Vector128<ulong> add = Vector128.Create(amount);
-        int i = from & -Vector128<ulong>.Count;
-        Vector128<long> index = Vector128<long>.Indices + Vector128.Create((long)i);
-        Vector128<ulong> inside = (Vector128.GreaterThanOrEqual(index, Vector128.Create((long)from)) & Vector128.LessThan(index, Vector128.Create((long)to))).AsUInt64();
+        Vector128<T> add = Vector128.Create(amount);
+        int i = from & -Vector128<T>.Count;
+        Vector128<TIndex> index = Vector128<TIndex>.Indices + Vector128.Create(TIndex.CreateTruncating(i));
+        Vector128<T> inside = (Vector128.GreaterThanOrEqual(index, Vector128.Create(TIndex.CreateTruncating(from))) & Vector128.LessThan(index, Vector128.Create(TIndex.CreateTruncating(to)))).As<TIndex, T>();
         (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
-        for (i += Vector128<ulong>.Count; i + Vector128<ulong>.Count <= to; i += Vector128<ulong>.Count)
+        for (i += Vector128<T>.Count; i + Vector128<T>.Count <= to; i += Vector128<T>.Count)
             (Vector128.LoadUnsafe(ref values, (nuint)i) + add).StoreUnsafe(ref values, (nuint)i);
         if (i < to)
         {
-            inside = Vector128.LessThan(Vector128<long>.Indices + Vector128.Create((long)i), Vector128.Create((long)to)).AsUInt64();
+            inside = Vector128.LessThan(Vector128<TIndex>.Indices + Vector128.Create(TIndex.CreateTruncating(i)), Vector128.Create(TIndex.CreateTruncating(to))).As<TIndex, T>();
             (Vector128.LoadUnsafe(ref values, (nuint)i) + (inside & add)).StoreUnsafe(ref values, (nuint)i);
         }
     }

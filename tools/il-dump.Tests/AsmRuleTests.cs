@@ -22,6 +22,10 @@ public sealed class FixturesAsm
 public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesAsm>
 {
     private const string NoAvx512 = " [DOTNET_EnableAVX512=0]";
+    private const string Arm64 = " [linux-arm64]";
+
+    /// <summary>Whether the arm64: entries can run here: the emulator on PATH (on a fresh CI machine, only after tools/arm64/run-tests.sh).</summary>
+    private static bool HasEmulator => (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator).Any(dir => File.Exists(Path.Combine(dir, Arm64Jit.Emulator)));
 
     /// <summary>Entries as results name them (key, then env), and the verdict: PASS, FAIL, SKIP, or AVX512 (PASS where the JIT has AVX-512BW/VL, else SKIP).</summary>
     public static TheoryData<string, string, string> Verdicts => new()
@@ -33,6 +37,10 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
         { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "jump-table", "PASS" },
         { "Dispatch::WithSharedCases(uint8*, uint8*, int32)", "jump-table-targets<=4", "PASS" },
         { "Dispatch::WithMergedLabels(uint8*, uint8*, int32)", "jump-table-targets<=4", "PASS" },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)" + Arm64, "jump-table", "ARM64" },
+        { "Dispatch::WithSharedCases(uint8*, uint8*, int32)" + Arm64, "jump-table-targets<=4", "ARM64" },
+        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)" + Arm64, "jump-table", "FAILARM64" },
+        { "Dispatch::WithIfElseLadder(uint8*, uint8*, int32)" + Arm64, "jump-table-targets<=4", "FAILARM64" },
         { "Calls::IndexWithBoundsCheck(uint8[], int32)", "no-rngchk", "FAIL" },
         { "Calls::IndexWithoutBoundsCheck(uint8[], int32)", "no-rngchk", "PASS" },
         { "Tables::FromRvaSpan(int32)", "no-rngchk", "PASS" },
@@ -75,6 +83,8 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             "AVX512" => Avx512BW.VL.IsSupported ? "PASS" : "SKIP",
             "AVX512F" => Avx512F.IsSupported ? "PASS" : "SKIP",
             "FAIL512F" => Avx512F.IsSupported ? "FAIL" : "SKIP",
+            "ARM64" => HasEmulator ? "PASS" : "SKIP",
+            "FAILARM64" => HasEmulator ? "FAIL" : "SKIP",
             _ => expected,
         };
         Assert.Equal(outcome, result.Outcome.ToString().ToUpperInvariant());
@@ -87,12 +97,18 @@ public sealed class AsmRuleTests(FixturesAsm fixtures) : IClassFixture<FixturesA
             ("FAIL", "masked-stores") => "vmovups  ymmword ptr [rdi]",
             ("FAIL", "clmul") => null,
             ("FAIL", "no-memory-compress") => "vpcompressd zmmword ptr [rdi]",
+            // The ladder's arm64 compare-and-branch: b.hi written bhi, and cbz/cbnz.
+            ("FAIL", _) when entry.EndsWith(Arm64, StringComparison.Ordinal) => "compare-and-branch instead:",
             ("FAIL", _) => "j",
             _ => null,
         };
         if (shown is not null)
             Assert.Contains(result.Lines, l => l.Contains(shown, StringComparison.Ordinal));
-        if (outcome == "SKIP" && rule == "no-memory-compress")
+        if (outcome == "FAIL" && entry.EndsWith(Arm64, StringComparison.Ordinal))
+            Assert.Contains(result.Lines, l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^(b(ls|hi|lo|hs|lt|le|gt|ge|eq|ne)|cbn?z)\s"));
+        if (outcome == "SKIP" && entry.EndsWith(Arm64, StringComparison.Ordinal))
+            Assert.StartsWith("no qemu-aarch64-static on PATH", result.Summary, StringComparison.Ordinal);
+        else if (outcome == "SKIP" && rule == "no-memory-compress")
             Assert.Equal("this JIT lacks Avx512F", result.Summary);
         else if (outcome == "SKIP")
             Assert.Equal("this JIT lacks Avx512BW.VL" + (entry.EndsWith(NoAvx512, StringComparison.Ordinal) ? " (with DOTNET_EnableAVX512=0)" : ""), result.Summary);

@@ -78,14 +78,29 @@ public sealed class RulesFileTests
         Assert.Equal("Ns.Type.Read[int64](int64)", rules.Methods[1].FileStem);
     }
 
+    [Fact]
+    public void An_arm64_section_is_an_entry_of_its_own_named_by_the_architecture()
+    {
+        RulesFile rules = RulesFile.Parse("Ns.Type::Load(uint8*, int32)  asm: jump-table no-calls  arm64: jump-table jump-table-targets<=4", "t.rules", "/");
+        (HotMethod x64, HotMethod arm64) = (rules.Methods[0], rules.Methods[1]);
+        Assert.Equal(x64.Key, arm64.Key);
+        Assert.False(x64.Arm64);
+        Assert.True(arm64.Arm64);
+        Assert.Equal(["jump-table", "no-calls"], x64.AsmRules.Select(r => r.ToString()));
+        Assert.Equal(["jump-table", "jump-table-targets<=4"], arm64.AsmRules.Select(r => r.ToString()));
+        Assert.Equal("Ns.Type::Load(uint8*, int32) [linux-arm64]", arm64.Display);
+        Assert.Equal("Ns.Type.Load(uint8Ptr,int32).arm64", arm64.FileStem);
+    }
+
     [Theory]
+    [InlineData("Ns.Type::Load(uint8*)  asm: no-calls arm64: no-calls", "unknown rule 'no-calls' (known: jump-table, jump-table-targets)")]
     [InlineData("Ns.Type::Load(uint8*)  @nope", "no rule set 'nope' defined above")]
     [InlineData("define lean", "write a rule set as 'define <name> <sections and rules>'")]
     [InlineData("define il: no-box", "write a rule set as 'define <name> <sections and rules>'")]
     [InlineData("Ns.Type::Load(uint8*)  asm: no-calls twin: DOTNET_EnableAVX512", "'DOTNET_EnableAVX512' is not NAME=VALUE")]
     [InlineData("Ns.Type::Load(uint8*)  asm: no-calls twin: A=1", "Ns.Type::Load(uint8*) [A=1] has no rules")]
     [InlineData("Ns.Type::Load(uint8*)  env: A=1 asm: no-calls twin: A=1 asm: no-calls", "Ns.Type::Load(uint8*) [A=1] is listed twice")]
-    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env:, requires: or twin: section")]
+    [InlineData("Ns.Type::Load(uint8*)  frobnicate il: no-box", "'frobnicate' is outside an il:, asm:, allow:, env:, requires:, twin: or arm64: section")]
     [InlineData("Ns.Type::Load(uint8*)", "has no rules")]
     [InlineData("Ns.Type::Load  il: no-box", "expected 'assembly <project>', 'define <name> ...' or '[every] Type::Method(param types)'")]
     [InlineData("    il: no-box", "rules without a method above them")]

@@ -25,16 +25,19 @@ internal sealed record AsmResult(Resolved Method, AsmListing? Asm, AsmListing? C
         new[] { (Method.Hot.FileStem, Asm), (Method.Hot.FileStem + ".caller", Caller) }.Where(f => f.Item2 is not null).Select(f => (f.Item1, f.Item2!.Text));
 }
 
-// The machine-code rules (x64). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
+// The machine-code rules (x64; the jump-table ones on arm64 too). Calls to Throw* methods (the out-of-line throw helpers) are allowed, others need allow: call= or helper=.
 internal static partial class AsmRules
 {
+    // The rules an arm64: entry may name: the listing of the emulated JIT names no call target (DOTNET_JitDisasmDiffable
+    // hides the addresses it loads them from), so only the ones that read the code's shape.
+    public static readonly IReadOnlyCollection<string> Arm64Names = ["jump-table", "jump-table-targets"];
     public static readonly IReadOnlyCollection<string> Names = ["jump-table", "jump-table-targets", "no-rngchk", "no-calls", "inlined", "masked-loads", "masked-stores", "clmul", "no-memory-compress", "no-vzeroupper", "before-first-load", "table-permute"];
 
     public static Verdict Apply(RuleRef rule, AsmResult compiled)
     {
         HotMethod hot = compiled.Method.Hot;
         if (compiled.Asm is not { } asm)
-            return Verdict.Skip($"this JIT lacks {compiled.Lacking}" + (hot.Env.Count > 0 ? $" (with {string.Join(' ', hot.Env)})" : ""));
+            return Verdict.Skip(hot.Arm64 ? compiled.Lacking! : $"this JIT lacks {compiled.Lacking}" + (hot.Env.Count > 0 ? $" (with {string.Join(' ', hot.Env)})" : ""));
         List<string> Matching(Regex pattern) => [.. asm.Lines.Where(l => pattern.IsMatch(l)).Select(l => l.Trim())];
         string access = rule.Name == "masked-loads" ? "load" : "store";
         List<string> found = rule.Name switch
@@ -53,7 +56,7 @@ internal static partial class AsmRules
         return rule.Name switch
         {
             "jump-table" when found.Count > 0 && Matching(IndirectJump()).Count > 0 => Verdict.Pass($"indirect jump through a {found.Count}-entry table"),
-            "jump-table" => Verdict.Fail("no indirect jump through a jump table (jmp reg + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
+            "jump-table" => Verdict.Fail("no indirect jump through a jump table (jmp reg or br xN, + RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
             "jump-table-targets" when found.Count == 0 => Verdict.Fail("no jump table (RWD dd entries)", Matching(ConditionalJump()).Prepend("compare-and-branch instead:")),
             "jump-table-targets" when TableTargets(found) is var targets && targets <= rule.Argument => Verdict.Pass($"{found.Count} table entries to {targets} distinct blocks"),
             "jump-table-targets" => Verdict.Fail($"{found.Count} table entries to {TableTargets(found)} distinct blocks (at most {rule.Argument})", found),
@@ -99,13 +102,15 @@ internal static partial class AsmRules
         return method.Contains(':') && !method.Contains(' ') ? method : null;
     }
 
-    [GeneratedRegex(@"^\s+jmp\s+(r\w+|qword ptr \[.*\])\s*$")] private static partial Regex IndirectJump();
+    // x64: jmp rax, jmp qword ptr [...]; arm64: br x5.
+    [GeneratedRegex(@"^\s+(jmp\s+(r\w+|qword ptr \[.*\])|br\s+x\d+)\s*$")] private static partial Regex IndirectJump();
     [GeneratedRegex(@"^\s+vzeroupper\b")] private static partial Regex Vzeroupper();
     // A memory operand that is neither a constant (reloc) nor a stack slot: a load of the method's inputs.
     [GeneratedRegex(@"ptr \[(?!reloc)(?![^\]]*\b(rsp|rbp)\b)")] private static partial Regex InputLoad();
     [GeneratedRegex(@"^\s*(RWD\d+\s+)?dd\s")] private static partial Regex TableEntry();
     [GeneratedRegex(@"G_M\d+_IG\d+")] private static partial Regex BlockLabel();
-    [GeneratedRegex(@"^\s+j(?!mp)\w+\s")] private static partial Regex ConditionalJump();
+    // x64: jne, jbe...; arm64: bhi, ble..., cbz, cbnz, tbz, tbnz.
+    [GeneratedRegex(@"^\s+(j(?!mp)\w+|b(eq|ne|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)|cbn?z|tbn?z)\s")] private static partial Regex ConditionalJump();
     [GeneratedRegex("CORINFO_HELP_RNGCHKFAIL")] private static partial Regex RangeCheck();
     // vmovdqu8 ymm0 {k1}{z}, ymmword ptr [rdi]: a load that never touches the masked-off bytes, so it cannot fault on them.
     [GeneratedRegex(@"^\s+vmov\w*\s+[xyz]mm\d+\s*\{k[1-7]\}(\{z\})?\s*,\s*[xyz]mmword ptr \[")] private static partial Regex MaskedLoad();

@@ -36,6 +36,7 @@ internal sealed class Options
           list                      print every method of the listed assemblies as the rules file names them
           check                     apply the IL rules: one PASS/FAIL row per (method, rule)
           asm                       JIT each hot method (TieredCompilation=0), save artifacts/asm/*.asm, apply the x64 rules
+                                    (and the arm64: entries' rules to the linux-arm64 JIT's code, under qemu-user)
           diff <git-rev> [--asm]    unified diff of the hot methods' IL (and machine code) at <git-rev> against the working tree
           help                      this text
         options:
@@ -84,7 +85,7 @@ internal static class Cli
                 "list" => List(inspector, options.Method, output),
                 "check" => Report(output, $"IL rules, {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. inspector.Resolve(options.Method)
                     .SelectMany(r => r.Hot.IlRules.Select(rule => (r.Hot.Display, rule, IlRules.Apply(rule, r, inspector.Context))))]),
-                _ => Report(output, $"machine-code rules (x64, TieredCompilation=0), {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. (await CompileAsync(inspector,
+                _ => Report(output, $"machine-code rules (x64, and linux-arm64 under qemu-user; TieredCompilation=0), {Path.GetRelativePath(inspector.Root, rules.Path)}", [.. (await CompileAsync(inspector,
                     inspector.Resolve(options.Method), Path.Combine(artifacts, "asm"), clean: options.Method is null)).SelectMany(c => c.Method.Hot.AsmRules.Select(rule =>
                     (c.Method.Hot.Display, rule, AsmRules.Apply(rule, c))))]),
             };

@@ -1,3 +1,5 @@
+using System.Collections.Concurrent;
+
 namespace IlDump;
 
 // Gets the JIT's machine code: a child process per entry (the hidden jit-child command) with DOTNET_TieredCompilation=0, DOTNET_JitDisasm,
@@ -9,26 +11,31 @@ internal static class AsmRunner
 
     public static async Task<List<AsmResult>> CompileAsync(IReadOnlyList<Resolved> methods, IReadOnlyList<string> assemblies, string workingDirectory)
     {
+        Arm64Jit? arm64 = methods.Any(m => m.Hot.Arm64) ? await Arm64Jit.PrepareAsync(workingDirectory) : null;
         var results = new AsmResult[methods.Count];
         await Parallel.ForEachAsync(Enumerable.Range(0, methods.Count), new ParallelOptions { MaxDegreeOfParallelism = Environment.ProcessorCount }, async (i, _) =>
         {
             HotMethod hot = methods[i].Hot;
-            (AsmListing? asm, string? lacking) = await JitAsync(hot, caller: false, assemblies, workingDirectory);
+            (AsmListing? asm, string? lacking) = await JitAsync(hot, caller: false, assemblies, workingDirectory, arm64);
             bool inlined = asm is not null && hot.AsmRules.Any(rule => rule.Name == "inlined");
-            results[i] = new AsmResult(methods[i], asm, inlined ? (await JitAsync(hot, caller: true, assemblies, workingDirectory)).Asm : null, lacking);
+            results[i] = new AsmResult(methods[i], asm, inlined ? (await JitAsync(hot, caller: true, assemblies, workingDirectory, arm64)).Asm : null, lacking);
         });
         return [.. results];
     }
 
-    private static async Task<(AsmListing? Asm, string? Lacking)> JitAsync(HotMethod hot, bool caller, IReadOnlyList<string> assemblies, string workingDirectory)
+    private static async Task<(AsmListing? Asm, string? Lacking)> JitAsync(HotMethod hot, bool caller, IReadOnlyList<string> assemblies, string workingDirectory, Arm64Jit? arm64)
     {
+        if (hot.Arm64 && arm64!.Lacking is { } lacking)
+            return (null, lacking);
         string jitName = caller ? $"{JitChild.CallerType}:{JitChild.CallerName(hot.Key.Name)}" : hot.Key.JitName;
         string output = Path.Combine(Path.GetTempPath(), $"il-dump-{Guid.NewGuid():N}.asm"), self = typeof(JitChild).Assembly.Location;
         try
         {
-            ProcessResult result = await Processes.RunAsync(Processes.DotNet, ["exec", "--runtimeconfig", Path.ChangeExtension(self, ".runtimeconfig.json"), self,
-                JitChild.Command, caller ? "caller" : "method", string.Join(',', hot.Requires), hot.Key.ToString(), .. assemblies], workingDirectory,
-                ["DOTNET_TieredCompilation=0", $"DOTNET_JitDisasm={jitName}", "DOTNET_JitDisasmDiffable=1", $"DOTNET_JitStdOutFile={output}", .. hot.Env]);
+            string[] child = [JitChild.Command, caller ? "caller" : "method", string.Join(',', hot.Requires), hot.Key.ToString(), .. assemblies];
+            string[] env = ["DOTNET_TieredCompilation=0", $"DOTNET_JitDisasm={jitName}", "DOTNET_JitDisasmDiffable=1", $"DOTNET_JitStdOutFile={output}", .. hot.Env];
+            ProcessResult result = hot.Arm64
+                ? await Processes.RunAsync(Arm64Jit.Emulator, [arm64!.Tool, .. child], workingDirectory, [.. env, .. Arm64Jit.Env])
+                : await Processes.RunAsync(Processes.DotNet, ["exec", "--runtimeconfig", Path.ChangeExtension(self, ".runtimeconfig.json"), self, .. child], workingDirectory, env);
             if (result.ExitCode == JitChild.LacksIsa)
                 return (null, result.Output.Trim());
             result.OrThrow($"the JIT child for {hot.Display}");
@@ -42,6 +49,31 @@ internal static class AsmRunner
         {
             File.Delete(output);
         }
+    }
+}
+
+// The linux-arm64 JIT for the arm64: entries: this tool published self-contained for linux-arm64 (artifacts/il-dump-arm64)
+// and its jit-child run under qemu-user, as tools/arm64/run-tests.sh runs the tests. Lacking says why it cannot run here.
+internal sealed record Arm64Jit(string Tool, string? Lacking)
+{
+    public const string Emulator = "qemu-aarch64-static";
+
+    // W^X off: the runtime writes JIT code through a second mapping that qemu-user does not see (run-tests.sh says more).
+    public static readonly string[] Env = ["DOTNET_EnableWriteXorExecute=0", "DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1"];
+
+    // One publish a root per process: the entries JIT in parallel, and two publishes of one project into one folder collide.
+    private static readonly ConcurrentDictionary<string, Lazy<Task<Arm64Jit>>> Prepared = new();
+
+    public static Task<Arm64Jit> PrepareAsync(string root) => Prepared.GetOrAdd(root, r => new(() => PublishAsync(r))).Value;
+
+    private static async Task<Arm64Jit> PublishAsync(string root)
+    {
+        string directory = Path.Combine(root, "artifacts", "il-dump-arm64"), tool = Path.Combine(directory, "il-dump");
+        if (!(Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator).Any(dir => File.Exists(Path.Combine(dir, Emulator))))
+            return new(tool, $"no {Emulator} on PATH to run the linux-arm64 JIT (tools/arm64/run-tests.sh installs it)");
+        (await Processes.RunAsync(Processes.DotNet, ["publish", Path.Combine(root, "tools", "il-dump", "il-dump.csproj"), "-c", "Release", "-r", "linux-arm64",
+            "--self-contained", "-o", directory, "-nologo", "-v", "q"], root)).OrThrow("the linux-arm64 publish of il-dump");
+        return new(tool, null);
     }
 }
 

@@ -15,18 +15,20 @@ internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules,
 {
     // Whether the key is a glob (an every entry) naming each listed method it matches.
     public bool IsPattern { get; init; }
+    // Whether its machine-code rules are on the linux-arm64 JIT's code (an arm64: entry), compiled under qemu-user on this x64 machine.
+    public bool Arm64 { get; init; }
     public bool Allows(string kind, string text) => Allowances.Any(a => a.Kind == kind && Glob.IsMatch(text, a.Pattern));
 
     // The entry as result rows name it: the key, then the environment when there is one.
-    public string Display => Env.Count == 0 ? Key.ToString() : $"{Key} [{string.Join(' ', Env)}]";
-    // The name of the entry's artifact files (entries of one method differ by their environment).
-    public string FileStem => string.Join('.', Env.Prepend(Key.FileStem));
+    public string Display => Env.Count == 0 && !Arm64 ? Key.ToString() : $"{Key} [{string.Join(' ', Env.Prepend(Arm64 ? "linux-arm64" : null).OfType<string>())}]";
+    // The name of the entry's artifact files (entries of one method differ by their environment or architecture).
+    public string FileStem => string.Join('.', Env.Prepend(Key.FileStem).Append(Arm64 ? "arm64" : null).OfType<string>());
 }
 
 // The hot-method list (the format is described in hot-methods.rules): its projects, relative to Root (where .config/dotnet-tools.json is).
 internal sealed partial record RulesFile(string Path, string Root, List<string> Projects, List<HotMethod> Methods)
 {
-    private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:"];
+    private static readonly string[] Sections = ["il:", "asm:", "allow:", "env:", "requires:", "twin:", "arm64:"];
 
     public static RulesFile Load(string path) => System.IO.Path.GetFullPath(path) is var full && File.Exists(full)
         ? Parse(File.ReadAllText(full), full, FindRoot(full)) : throw new CouldNotRunException($"rules file not found: {path}");
@@ -66,8 +68,8 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
             {
                 if (current is null)
                     throw new CouldNotRunException($"{where}: rules without a method above them");
-                if (token == "twin:")
-                    methods.Add(current = new HotMethod(current.Key, i + 1, [], [], [], [], []));
+                if (token is "twin:" or "arm64:")
+                    methods.Add(current = new HotMethod(current.Key, i + 1, [], [], [], [], []) { Arm64 = token == "arm64:" });
                 if (Sections.Contains(token))
                     section = token;
                 else
@@ -109,6 +111,11 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
                 if (!rules.Contains(rule))
                     rules.Add(rule); // a rule named twice (by two rule sets) is one proof
                 break;
+            case "arm64:":
+                RuleRef arm64Rule = ParseRule(token, AsmRules.Arm64Names, where);
+                if (!method.AsmRules.Contains(arm64Rule))
+                    method.AsmRules.Add(arm64Rule);
+                break;
             case "allow:" when token.IndexOf('=') is var eq && eq > 0 && eq < token.Length - 1 && token[..eq] is "newobj" or "call" or "helper":
                 method.Allowances.Add(new Allowance(token[..eq], token[(eq + 1)..]));
                 break;
@@ -122,7 +129,7 @@ internal sealed partial record RulesFile(string Path, string Root, List<string> 
                     : throw new CouldNotRunException($"{where}: '{token}' is not a System.Runtime.Intrinsics.X86 class (Avx2, Avx512BW.VL, ...)"));
                 break;
             default:
-                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env:, requires: or twin: section");
+                throw new CouldNotRunException($"{where}: '{token}' is outside an il:, asm:, allow:, env:, requires:, twin: or arm64: section");
         }
     }
 

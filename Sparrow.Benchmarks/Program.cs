@@ -37,7 +37,9 @@ CpuTicks? ticksBefore = CpuTicks.Now();
 var config = DefaultConfig.Instance
     .AddDiagnoser(MemoryDiagnoser.Default)
     // Mann-Whitney against each class's baseline: is a method faster or slower by more than 5%, beyond chance?
-    .AddColumn(StatisticalTestColumn.Create("5%"));
+    .AddColumn(StatisticalTestColumn.Create("5%"))
+    // Bytes or values a second, for the classes marked [Throughput].
+    .AddColumn(ThroughputColumn.All);
 
 bool selectsBenchmarks = bdnArgs.Any(a => a is "--filter" or "-f" or "--allCategories" or "--anyCategories" or "--attribute");
 bool onlyInforms = bdnArgs.Any(a => a is "--list" or "--help" or "-h" or "--info" or "--version" or "-?");

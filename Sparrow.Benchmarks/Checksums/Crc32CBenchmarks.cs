@@ -1,6 +1,5 @@
 using System.IO.Hashing;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
 using Sparrow.Benchmarks.Suite;
@@ -17,7 +16,7 @@ namespace Sparrow.Benchmarks;
 /// rows are checked in setup to give the same checksum; the others to run. Crc32CSweepBenchmarks runs every size
 /// between.
 /// </summary>
-[Config(typeof(Config))]
+[Throughput(Throughput.Megabytes)]
 [HeadlineParams(nameof(Size), 16, 64, 72, 256, 700, 4096, WithoutAvx512 = new object[] { 4096 })]
 [HeadlineParams(nameof(Size), 16, 64, Methods = new[] { nameof(InstructionLoop) })]
 [HeadlineParams(nameof(Size), 4096, Methods = new[] { nameof(Crc32), nameof(XxHash3) })]
@@ -32,11 +31,6 @@ public class Crc32CBenchmarks
     /// close to BenchmarkDotNet's per-invocation overhead to measure alone.
     /// </summary>
     private const int Operations = 16;
-
-    private sealed class Config : ManualConfig
-    {
-        public Config() => AddColumn(new MegabytesPerSecondColumn());
-    }
 
     // PERF: one pinned, 64-byte-aligned buffer for every case, so no case pays for a placement another does not.
     private readonly byte[] _buffer = GC.AllocateArray<byte>(MaxSize + 64, pinned: true);

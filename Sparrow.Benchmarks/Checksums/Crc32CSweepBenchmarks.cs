@@ -1,6 +1,5 @@
 using System.IO.Hashing;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
 using Sparrow.Benchmarks.Baselines;
 using Sparrow.Benchmarks.Reporting;
 using Sparrow.Benchmarks.Suite;
@@ -16,7 +15,7 @@ namespace Sparrow.Benchmarks;
 /// (log-log) in the published chart, where a threshold that costs more than it saves shows as a cliff. Not a headline class: its cases are
 /// for choosing and checking thresholds; <see cref="Crc32CBenchmarks"/> carries the headline sizes.
 /// </summary>
-[Config(typeof(Config))]
+[Throughput(Throughput.Gigabytes)]
 [WithoutAvx512]
 public class Crc32CSweepBenchmarks
 {
@@ -24,11 +23,6 @@ public class Crc32CSweepBenchmarks
 
     /// <summary>Checksums per invocation, as in <see cref="Crc32CBenchmarks"/>: a short one is too close to the harness's own overhead.</summary>
     private const int Operations = 16;
-
-    private sealed class Config : ManualConfig
-    {
-        public Config() => AddColumn(new MegabytesPerSecondColumn(gigabytes: true));
-    }
 
     // PERF: one pinned, 64-byte-aligned buffer for every case, so no case pays for a placement another does not.
     private readonly byte[] _buffer = GC.AllocateArray<byte>(MaxSize + 64, pinned: true);

@@ -4,7 +4,6 @@ using System.Numerics.Tensors;
 using System.Runtime.InteropServices;
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
-using BenchmarkDotNet.Configs;
 using Microsoft.Win32.SafeHandles;
 using Sparrow.Benchmarks.Reporting;
 using Sparrow.Benchmarks.Suite;
@@ -19,18 +18,13 @@ namespace Sparrow.Benchmarks;
 /// add as they go, so every row's sum is checked bit for bit against the same values summed the same way.
 /// Throughput counts the 4 MiB of float32 data for every row (JSON's text is longer): MB/s is values a second.
 /// </summary>
-[Config(typeof(Config))]
+[Throughput(Throughput.Megabytes, BytesPerOperation)]
 public unsafe class MappedFileDecodeBenchmarks
 {
     public const int Count = 1 << 20;
     public const long BytesPerOperation = Count * sizeof(float);
 
     private const int Seed = 1970;
-
-    private sealed class Config : ManualConfig
-    {
-        public Config() => AddColumn(new MegabytesPerSecondColumn(BytesPerOperation));
-    }
 
     private string? _binaryPath;
     private string? _jsonPath;

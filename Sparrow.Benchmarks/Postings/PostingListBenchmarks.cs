@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using Sparrow.Benchmarks.Baselines;
+using Sparrow.Benchmarks.Suite;
 using Sparrow.Storage;
 
 namespace Sparrow.Benchmarks;
@@ -56,6 +57,7 @@ internal static class PostingSamples
 /// figures have no targets: those are this machine's).
 /// </summary>
 [WithoutAvx512]
+[Throughput(Throughput.BillionValues, perOperation: 1)]
 public class PostingListBenchmarks
 {
     private const int Count = 65_536;

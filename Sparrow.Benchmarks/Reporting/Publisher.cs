@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Text;
 using Sparrow.Benchmarks.Suite;
 
@@ -59,14 +60,17 @@ internal static class Publisher
     /// <summary>docs/benchmarks.md: the headline section (README's, word for word), every ratio of the run, and each class's medians and chart.</summary>
     public static string Docs(RunResults run)
     {
-        var doc = new StringBuilder($"# Sparrow benchmark results\n\nProduced by `{Command}` from the run's JSON in `docs/results/`; regenerate with the same command. Times are per operation.\n\n");
+        var doc = new StringBuilder($"# Sparrow benchmark results\n\nProduced by `{Command}` from the run's JSON in `docs/results/`; regenerate with the same command. Times are per operation; a class whose operation handles a known amount adds its throughput (MB/s, GB/s or billion values/s) over the median.\n\n");
         doc.Append($"## Headline (README's results block)\n\n{Start(HeadlineBlock)}\n{Headline(run)}{End(HeadlineBlock)}\n\n");
         doc.Append($"## Every ratio of the run\n\n{VerdictRow.ToMarkdown(VerdictRow.From(run))}\n");
         foreach (var primitive in run.Cases.GroupBy(m => m.Case.Primitive))
         {
-            doc.Append($"## {primitive.Key}\n\n| Method | Role | Case | Median | Allocated |\n|---|---|---|---:|---:|\n");
+            // A class marked [Throughput] gets its column, as in BenchmarkDotNet's table.
+            ThroughputAttribute? throughput = primitive.First().Case.Type.GetCustomAttribute<ThroughputAttribute>(inherit: true);
+            string throughputHeader = throughput is null ? "" : $" {ThroughputAttribute.ColumnName(throughput.Unit)} |";
+            doc.Append($"## {primitive.Key}\n\n| Method | Role | Case | Median |{throughputHeader} Allocated |\n|---|---|---|---:|{(throughput is null ? "" : "---:|")}---:|\n");
             doc.AppendJoin("", primitive.OrderBy(m => m.Case.Role).ThenBy(m => m.Case.Method.Name, StringComparer.Ordinal).Select(m =>
-                $"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} | {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n"));
+                $"| {m.Case.Method.Name} | {m.Case.Role} | {m.Case.Name} | {Format.Time(m.MedianNs)} |{(throughput is null ? "" : $" {throughput.Value(m.Case, m.MedianNs)} |")} {(m.AllocatedBytes is { } b ? Format.Whole(b) + " B" : "-")} |\n"));
             doc.Append('\n').AppendJoin("", Charts.Panels(primitive).Select(chart => $"![{chart.Name}](benchmarks/{chart.Name}.png)\n")).Append('\n');
         }
         return doc.ToString();

@@ -1,6 +1,7 @@
 using System.Runtime.CompilerServices;
 using Sparrow.Benchmarks;
 using Sparrow.Benchmarks.Reporting;
+using Sparrow.Benchmarks.Suite;
 using Sparrow.Storage;
 
 namespace Sparrow.Tests;
@@ -82,6 +83,28 @@ public sealed class PublishedResultsTests
         {
             Directory.Delete(scratch, recursive: true);
         }
+    }
+
+    [Fact]
+    public void A_throughput_is_what_an_operation_handles_over_its_median_time()
+    {
+        var decode = new CaseOf(typeof(PostingListBenchmarks), typeof(PostingListBenchmarks).GetMethod(nameof(PostingListBenchmarks.DecodeUInt32))!, [KeyValuePair.Create("Gaps", "Below2To8")], false);
+        var checksum = new CaseOf(typeof(Crc32CBenchmarks), typeof(Crc32CBenchmarks).GetMethod(nameof(Crc32CBenchmarks.Crc32C))!, [KeyValuePair.Create("Size", "4096")], false);
+        var sizeless = decode with { Type = typeof(Crc32CBenchmarks) };
+
+        // One value an operation at 0.0721 ns: 13.87 billion values a second.
+        Assert.Equal("13.87", new ThroughputAttribute(Throughput.BillionValues, perOperation: 1).Value(decode, 0.0721));
+        // The Size parameter's 4,096 bytes in 100 ns: 40.96 bytes a nanosecond.
+        Assert.Equal("40,960", new ThroughputAttribute(Throughput.Megabytes).Value(checksum, 100));
+        Assert.Equal("41.0", new ThroughputAttribute(Throughput.Gigabytes).Value(checksum, 100));
+        Assert.Equal("-", new ThroughputAttribute(Throughput.Megabytes).Value(sizeless, 100));
+
+        // The posting list's class table has the column, each row from its own median.
+        RunResults run = RunResults.Load(Directory.GetFiles(Path.Combine(Root, Publisher.ResultsDirectory), "*.json"));
+        Measured measured = run.Cases.First(m => m.Case.Type == typeof(PostingListBenchmarks) && m.Case.Method.Name == nameof(PostingListBenchmarks.DecodeUInt32));
+        string docs = Publisher.Docs(run);
+        Assert.Contains("## PostingList\n\n| Method | Role | Case | Median | Billion values/s | Allocated |", docs);
+        Assert.Contains($"| DecodeUInt32 | Sparrow | {measured.Case.Name} | {Format.Time(measured.MedianNs)} | {Format.Invariant($"{1 / measured.MedianNs:N2}")} | 0 B |", docs);
     }
 
     private static string SourcePath([CallerFilePath] string path = "") => path;

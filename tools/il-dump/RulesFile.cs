@@ -19,7 +19,7 @@ internal sealed record HotMethod(MethodKey Key, int Line, List<RuleRef> IlRules,
     public bool Arm64 { get; init; }
     public bool Allows(string kind, string text) => Allowances.Any(a => a.Kind == kind && Glob.IsMatch(text, a.Pattern));
 
-    // The entry as result rows name it: the key, then the environment when there is one.
+    // The entry as result rows name it: the key, then linux-arm64 for an arm64: entry and the environment, when there are.
     public string Display => Env.Count == 0 && !Arm64 ? Key.ToString() : $"{Key} [{string.Join(' ', Env.Prepend(Arm64 ? "linux-arm64" : null).OfType<string>())}]";
     // The name of the entry's artifact files (entries of one method differ by their environment or architecture).
     public string FileStem => string.Join('.', Env.Prepend(Key.FileStem).Append(Arm64 ? "arm64" : null).OfType<string>());

@@ -58,6 +58,9 @@ internal sealed record Arm64Jit(string Tool, string? Lacking)
 {
     public const string Emulator = "qemu-aarch64-static";
 
+    // Whether the emulator is on PATH (on a fresh CI machine, only once tools/arm64/run-tests.sh has installed it).
+    public static bool HasEmulator => (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator).Any(dir => File.Exists(Path.Combine(dir, Emulator)));
+
     // W^X off: the runtime writes JIT code through a second mapping that qemu-user does not see (run-tests.sh says more).
     public static readonly string[] Env = ["DOTNET_EnableWriteXorExecute=0", "DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1"];
 
@@ -69,7 +72,7 @@ internal sealed record Arm64Jit(string Tool, string? Lacking)
     private static async Task<Arm64Jit> PublishAsync(string root)
     {
         string directory = Path.Combine(root, "artifacts", "il-dump-arm64"), tool = Path.Combine(directory, "il-dump");
-        if (!(Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator).Any(dir => File.Exists(Path.Combine(dir, Emulator))))
+        if (!HasEmulator)
             return new(tool, $"no {Emulator} on PATH to run the linux-arm64 JIT (tools/arm64/run-tests.sh installs it)");
         (await Processes.RunAsync(Processes.DotNet, ["publish", Path.Combine(root, "tools", "il-dump", "il-dump.csproj"), "-c", "Release", "-r", "linux-arm64",
             "--self-contained", "-o", directory, "-nologo", "-v", "q"], root)).OrThrow("the linux-arm64 publish of il-dump");
